@@ -1,0 +1,69 @@
+"""reversis: the rules of Reversis, the French ancestor of Hearts, as a Python library.
+
+    >>> import reversis
+    >>> hand = reversis.new_hand(reversis.load_profile("fournier-1785"), seed=7)
+    >>> while not hand.is_over:
+    ...     hand = hand.apply(hand.legal_moves()[0])
+    >>> hand.phase
+    <Phase.OVER: 'over'>
+
+The main names are re-exported here; see the documentation for the modules.
+"""
+
+from reversis.cards import Card, Rank, Suit
+from reversis.errors import (
+    DealError,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidMoveError,
+    ProfileError,
+    RecordError,
+    ReversisError,
+    StakesError,
+)
+from reversis.events import PlayKind
+from reversis.hand import Hand, Phase, Trick, deal_from_deck, deal_hand, new_hand
+from reversis.moves import Decline, Discard, Exchange, Give, Move, Play, parse_move
+from reversis.profile import Profile, available_profiles, load_profile
+from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes
+from reversis.views import HandView
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "BasketStakes",
+    "Beast",
+    "Card",
+    "DealError",
+    "Decline",
+    "Discard",
+    "Exchange",
+    "Give",
+    "Hand",
+    "HandView",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidMoveError",
+    "Move",
+    "Phase",
+    "Play",
+    "PlayKind",
+    "PoolStakes",
+    "PotStakes",
+    "Profile",
+    "ProfileError",
+    "Rank",
+    "RecordError",
+    "ReversisError",
+    "Stakes",
+    "StakesError",
+    "Suit",
+    "Trick",
+    "__version__",
+    "available_profiles",
+    "deal_from_deck",
+    "deal_hand",
+    "load_profile",
+    "new_hand",
+    "parse_move",
+]

@@ -1,0 +1,69 @@
+"""The typed errors of :mod:`reversis`.
+
+Every error the library raises on bad input is one of these, and its message names the problem.
+All of them derive from :class:`ReversisError`; those about a value a caller passed in also derive
+from :class:`ValueError`, so ``except ValueError`` keeps working for code that does not know them.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "DealError",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidMoveError",
+    "ProfileError",
+    "RecordError",
+    "ReversisError",
+    "StakesError",
+]
+
+
+class ReversisError(Exception):
+    """Base class of every error raised by :mod:`reversis`."""
+
+
+class InvalidCardError(ReversisError, ValueError):
+    """Text or a value that does not name a card (``Card.parse("1Z")``)."""
+
+
+class InvalidMoveError(ReversisError, ValueError):
+    """Text or a value that is not a move at all (``hand.apply("jump")``)."""
+
+
+class IllegalMoveError(ReversisError, ValueError):
+    """A well-formed move that the rules do not allow now.
+
+    The message says why; :attr:`move` is the move and :attr:`reason` the explanation. The hand the move
+    was applied to is unchanged (hands are immutable).
+    """
+
+    def __init__(self, move: object, reason: str) -> None:
+        super().__init__(f"illegal move {str(move)!r}: {reason}")
+        #: The move that was refused.
+        self.move = move
+        #: Why the rules refuse it.
+        self.reason = reason
+
+
+class ProfileError(ReversisError, ValueError):
+    """A rule profile that is malformed or impossible; :attr:`key` names the offending key."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        super().__init__(f"{key}: {problem}" if key else problem)
+        #: The dotted path of the offending key (``"deal.packets"``), or ``""`` for the whole file.
+        self.key = key
+        #: What is wrong with it.
+        self.problem = problem
+
+
+class DealError(ReversisError, ValueError):
+    """Cards given to :func:`reversis.deal_hand` that cannot form a deal of the profile."""
+
+
+class StakesError(ReversisError, ValueError):
+    """Stakes (basket, beasts, pots, pools) that are malformed or impossible for the profile."""
+
+
+class RecordError(ReversisError, ValueError):
+    """A saved hand, match or record that is malformed; the message names the line or key."""
