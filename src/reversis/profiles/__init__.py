@@ -1,0 +1,1 @@
+"""The shipped rule profiles, as TOML files (see :func:`reversis.load_profile`)."""
