@@ -1,0 +1,130 @@
+"""Chance, made explicit: the seeded shuffle, the cut, the deal and the draw for the first dealer.
+
+A hand is fully determined by the ordered pack after the cut plus the moves. A seed is a convenience
+that makes such a pack with the library's own shuffle, which is fixed here and pinned by a test, so
+that one seed gives one pack on every Python version:
+
+1. ``rng = random.Random(seed)`` for a non-negative integer seed. (Python guarantees that
+   ``random()`` gives the same sequence for the same integer seed on every version.)
+2. Start from the profile's pack in card order (clubs 2 first, spades ace last).
+3. Fisher–Yates from the end: for ``i`` from ``len - 1`` down to ``1``,
+   ``j = floor(rng.random() * (i + 1))``, swap cards ``i`` and ``j``.
+4. The cut: ``k = m + floor(rng.random() * (len - 2m + 1))`` where ``m`` is the profile's
+   ``deal.cut_minimum``; the top ``k`` cards go under the rest.
+
+    >>> from reversis import load_profile
+    >>> from reversis.deal import seeded_deck
+    >>> " ".join(card.code for card in seeded_deck(load_profile(), 7)[:6])
+    'JD 4C AS AD 5C 7H'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TypeVar
+
+from reversis.cards import CARD_AT, Card
+from reversis.errors import DealError
+from reversis.profile import Profile
+
+__all__ = ["cut", "deal_cards", "draw_first_dealer", "seeded_deck", "shuffled"]
+
+_T = TypeVar("_T")
+CARD_BY_MASK = {1 << i: card for i, card in enumerate(CARD_AT) if card is not None}
+
+#: Largest seed accepted (seeds are non-negative integers below 2**128).
+MAX_SEED = 2**128 - 1
+
+
+def _rng(seed: int) -> random.Random:
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise DealError(f"a seed must be an integer from 0 to 2**128 - 1, not {seed!r}")
+    return random.Random(seed)
+
+
+def shuffled(cards: Sequence[_T], rng: random.Random) -> list[_T]:
+    """``cards`` shuffled by the library's Fisher–Yates (step 3 above), drawing from ``rng.random()``."""
+    deck = list(cards)
+    draw = rng.random
+    for i in range(len(deck) - 1, 0, -1):
+        # random() < 1, so the floor is at most i (exactly so in binary floating point too).
+        j = int(draw() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def cut(deck: Sequence[Card], k: int, minimum: int = 1) -> list[Card]:
+    """The pack after a cut that lifts the top ``k`` cards and puts them underneath.
+
+    Each packet must hold at least ``minimum`` cards.
+    """
+    if not minimum <= k <= len(deck) - minimum:
+        raise DealError(f"a cut must leave at least {minimum} cards in each packet (k={k})")
+    return [*deck[k:], *deck[:k]]
+
+
+def seeded_deck(profile: Profile, seed: int) -> tuple[Card, ...]:
+    """The ordered pack after the cut that ``seed`` makes, by the shuffle documented above."""
+    return tuple(CARD_BY_MASK[m] for m in seeded_pack(profile, seed))
+
+
+def seeded_pack(profile: Profile, seed: int) -> tuple[int, ...]:
+    """:func:`seeded_deck` as card masks (``card.mask``), for the engine."""
+    rng = _rng(seed)
+    deck = shuffled(profile._rules.deck_masks, rng)
+    m = profile.deal.cut_minimum
+    k = m + int(rng.random() * (len(deck) - 2 * m + 1))
+    return (*deck[k:], *deck[:k])
+
+
+def deal_cards(
+    profile: Profile, deck: Sequence[Card], dealer: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """Deal an ordered pack by the profile's packets: ``(hands by seat, widow)``.
+
+    The deal goes in playing order from the eldest (``dealer + 1``), each round giving its packet to
+    every non-dealer and then to the dealer; the cards left are the widow, top card first (the card
+    for the first non-dealer from the eldest first).
+    """
+    n = profile.players
+    if not 0 <= dealer < n:
+        raise DealError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+    expected = profile.deck
+    if len(deck) != len(expected) or set(deck) != set(expected):
+        raise DealError(
+            f"the pack must hold exactly the profile's {len(expected)} cards, once each"
+        )
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    position = 0
+    for others, to_dealer in profile.deal.packets:
+        for offset in range(1, n + 1):
+            seat = (dealer + offset) % n
+            count = to_dealer if seat == dealer else others
+            hands[seat].extend(deck[position : position + count])
+            position += count
+    return tuple(tuple(h) for h in hands), tuple(deck[position:])
+
+
+def draw_first_dealer(profile: Profile, seed: int) -> int:
+    """The first dealer of a match, drawn from ``seed`` as the profile's ``deal.first_dealer`` says.
+
+    ``quinola-draw`` (Fournier §3): the shuffled pack is split into one pile per player, as even as
+    possible, pile ``i`` for seat ``i``; whoever finds the quinola deals. ``uniform``: a seat drawn
+    with equal chances.
+    """
+    rng = _rng(seed)
+    n = profile.players
+    if profile.deal.first_dealer == "uniform":
+        return min(int(rng.random() * n), n - 1)
+    quinola = next(Card.parse(s.cards[0]) for s in profile.specials if s.name == "quinola")
+    deck = shuffled(profile.deck, rng)
+    position = deck.index(quinola)
+    size, extra = divmod(len(deck), n)
+    start = 0
+    for seat in range(n):
+        end = start + size + (1 if seat < extra else 0)
+        if position < end:
+            return seat
+        start = end
+    raise AssertionError("unreachable")  # pragma: no cover

@@ -1,0 +1,86 @@
+"""Who wins and who loses the pot (the party) of an ordinary hand.
+
+The hand decides this when it ends (:attr:`reversis.Hand.winner`, :attr:`reversis.Hand.loser`);
+:func:`party_outcome` is the same rule as a plain function, for tools and tests::
+
+    >>> from reversis import load_profile
+    >>> from reversis.outcome import party_outcome
+    >>> # fournier-1785 §7: seats 0 and 1 tie for the win and the dealer (seat 0) takes it;
+    >>> # seats 2 and 3 tie on points for the loss and seat 2, with more tricks, loses.
+    >>> party_outcome(load_profile(), 0, points=(2, 2, 9, 9), tricks=(3, 3, 3, 2))
+    (0, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reversis.profile import Profile
+from reversis.rules import Rules
+
+__all__ = ["party_outcome"]
+
+
+def party_outcome(
+    profile: Profile,
+    dealer: int,
+    points: Sequence[int],
+    tricks: Sequence[int],
+    *,
+    privilege_used_by: int | None = None,
+) -> tuple[int, int]:
+    """``(winner, loser)`` of the pot, given each seat's points and tricks taken.
+
+    ``privilege_used_by`` is the seat that used the privilege (four aces, espagnolette), if any.
+    """
+    n = profile.players
+    if len(points) != n or len(tricks) != n:
+        raise ValueError(f"points and tricks must give a value for each of the {n} seats")
+    if not 0 <= dealer < n:
+        raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
+    return rank(
+        profile._rules,
+        dealer,
+        points,
+        tricks,
+        -1 if privilege_used_by is None else privilege_used_by,
+    )
+
+
+def rank(
+    rules: Rules, dealer: int, points: Sequence[int], counts: Sequence[int], privileged: int
+) -> tuple[int, int]:
+    """The engine's form of :func:`party_outcome` (``privileged`` is ``-1`` for nobody)."""
+    n = rules.players
+    seats = list(range(n))
+    winner = loser = -1
+    if privileged >= 0:
+        if counts[privileged] and rules.priv_failure_loses:
+            # fournier-1785 §11: used, and a trick taken: the player loses the pot to the winner
+            # chosen by the ordinary rule among the others (english §12, hoyle §12 likewise).
+            loser = privileged
+            seats.remove(privileged)
+        elif not counts[privileged] and rules.priv_success_wins:
+            # english §12, hoyle §12: used and no trick taken: wins ahead of everyone.
+            winner = privileged
+            seats.remove(privileged)
+    if winner < 0:
+        # fournier-1785 §7: fewest points; then fewest tricks; then nearest the basket on its left
+        # (the profile's winner order, from the dealer).
+        order = rules.winner_rank
+        best = None
+        for p in seats:
+            key = (points[p], counts[p], order[(p - dealer) % n])
+            if best is None or key < best:
+                best, winner = key, p
+    if loser < 0:
+        # fournier-1785 §7: most points; then most tricks; then nearest the basket on its right
+        # (english §7: the literal flag makes fewest tricks lose).
+        order = rules.loser_rank
+        sign = 1 if rules.loser_most_tricks else -1
+        best = None
+        for p in seats:
+            key = (points[p], sign * counts[p], -order[(p - dealer) % n])
+            if best is None or key > best:
+                best, loser = key, p
+    return winner, loser
