@@ -1,0 +1,180 @@
+"""The command line: ``python -m reversis demo | profiles | check``.
+
+``demo`` plays a whole hand with bots and prints it trick by trick; ``profiles`` lists the shipped
+rule profiles; ``check`` runs the consistency checker on a profile (a shipped one or your own file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+
+from reversis import events as ev
+from reversis.bots import Bot, CautiousBot, RandomBot, play_hand
+from reversis.cards import Card, Suit
+from reversis.errors import ReversisError
+from reversis.hand import Hand, new_hand
+from reversis.profile import Profile, available_profiles, load_profile
+
+__all__ = ["describe_hand", "main"]
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    parts = []
+    for suit in Suit:
+        ranks = [c.rank.code for c in sorted(cards, reverse=True) if c.suit == suit]
+        if ranks:
+            parts.append(f"{suit.symbol} {' '.join(ranks)}")
+    return "  ".join(parts) or "-"
+
+
+def _seat(hand: Hand, seat: int | None) -> str:
+    if seat is None:
+        return "nobody"
+    role = " (dealer)" if seat == hand.dealer else " (eldest)" if seat == hand.eldest else ""
+    return f"seat {seat}{role}"
+
+
+def describe_hand(hand: Hand) -> list[str]:
+    """The hand told in text, trick by trick, with its events and its outcome."""
+    profile = hand.profile
+    lines = [
+        f"Reversis: {profile.title} ({profile.name})"
+        + (f", seed {hand.seed}" if hand.seed is not None else ""),
+        f"{profile.players} players, seats numbered in playing order ({profile.table.direction}); "
+        f"seat {hand.dealer} deals, seat {hand.eldest} leads.",
+        "",
+        "The deal",
+    ]
+    for seat, cards in enumerate(hand.dealt):
+        lines.append(f"  {_seat(hand, seat):<18}{_cards(cards)}")
+    lines.append(f"  {'widow':<18}{' '.join(str(c) for c in hand.widow)}")
+    lines += ["", "The exchange"]
+    current: list[str] = []
+    trick_lines: list[str] = []
+    for event in hand.events:
+        if isinstance(event, ev.Exchanged):
+            lines.append(
+                f"  {_seat(hand, event.seat)} exchanges: puts aside {event.discarded}, "
+                f"takes {event.taken}"
+            )
+        elif isinstance(event, ev.Declined):
+            lines.append(
+                f"  {_seat(hand, event.seat)} declines, looks at {event.widow_card} and puts it aside"
+            )
+        elif isinstance(event, ev.Discarded):
+            lines.append(f"  {_seat(hand, event.seat)} discards {event.card}")
+        elif isinstance(event, ev.CardGiven):
+            lines.append(f"  {_seat(hand, event.seat)} gives {event.card} to seat {event.to}")
+        elif isinstance(event, ev.CardsPassed):
+            lines.append("  the cards given change hands")
+        elif isinstance(event, ev.CardPlayed):
+            if event.kind is ev.PlayKind.LED:
+                if not current:
+                    lines += ["", "The tricks"]
+                current = [f"  {event.trick:>2}. seat {event.seat} leads {event.card}"]
+            else:
+                note = "" if event.kind is ev.PlayKind.FORCED else f" ({event.kind.value})"
+                current.append(f"seat {event.seat} {event.card}{note}")
+        elif isinstance(event, ev.TrickTaken):
+            lines.append(", ".join(current) + f"  → seat {event.winner}")
+            lines.extend(trick_lines)
+            trick_lines = []
+        elif isinstance(event, ev.PrivilegeUsed):
+            name = profile.privilege.name if profile.privilege else "privilege"
+            trick_lines.append(f"      seat {event.seat} uses the {name}")
+        elif isinstance(event, ev.PoolWon):
+            trick_lines.append(
+                f"      seat {event.seat} places the quinola and wins the {event.pool}"
+            )
+        elif isinstance(event, ev.PoolOwed):
+            trick_lines.append(f"      seat {event.seat} owes the {event.pool} for the quinola")
+        elif isinstance(event, ev.ReversisCommitted):
+            lines.append(f"      seat {event.seat} has won every trick: committed to the reversis")
+        elif isinstance(event, ev.ReversisMade):
+            lines.append(f"      seat {event.seat} makes the reversis")
+        elif isinstance(event, ev.ReversisBroken):
+            lines.append(
+                f"      seat {event.breaker} breaks seat {event.seat}'s reversis on trick {event.trick}"
+            )
+        elif isinstance(event, ev.HandOver):
+            lines += ["", "The outcome"]
+            points = ", ".join(
+                f"seat {s}: {p} points in {t} tricks"
+                for s, (p, t) in enumerate(zip(event.points, event.tricks, strict=True))
+            )
+            lines.append(f"  {points}")
+            if event.winner is None:
+                lines.append("  a reversis was committed: the pot is out of play")
+            else:
+                lines.append(
+                    f"  pot {_cards(hand.pot)} worth {hand.pot_value}: "
+                    f"{_seat(hand, event.winner)} wins it, {_seat(hand, event.loser)} loses it"
+                )
+    return lines
+
+
+def _bots(kind: str, seed: int, players: int) -> list[Bot]:
+    if kind == "cautious":
+        return [CautiousBot(random.Random(seed * 10 + s)) for s in range(players)]
+    return [RandomBot(random.Random(seed * 10 + s)) for s in range(players)]
+
+
+def _demo(args: argparse.Namespace) -> int:
+    profile = load_profile(args.profile)
+    dealer = args.dealer if args.dealer is not None else 0
+    hand = new_hand(profile, seed=args.seed, dealer=dealer)
+    hand = play_hand(hand, _bots(args.bots, args.seed, profile.players))
+    print("\n".join(describe_hand(hand)))
+    return 0
+
+
+def _profiles(_: argparse.Namespace) -> int:
+    for name, description in available_profiles().items():
+        print(f"{name:<20}{description}")
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    from reversis.testing import check_profile  # noqa: PLC0415
+
+    profile: Profile = load_profile(args.profile)
+    report = check_profile(profile, hands=args.hands, seed=args.seed, exhaustive=args.exhaustive)
+    for failure in report.failures:
+        print(f"FAILED {failure}")
+    status = "ok" if report.ok else f"{len(report.failures)} hands failed"
+    print(f"{report.profile}: {report.hands} hands, {report.moves} moves checked: {status}")
+    return 0 if report.ok else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m reversis", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    demo = sub.add_parser("demo", help="play a hand (or a match) with bots and print it")
+    demo.add_argument("--seed", type=int, default=7, help="the seed of the deal (default 7)")
+    demo.add_argument("--profile", default="fournier-1785", help="a profile name or a TOML file")
+    demo.add_argument("--dealer", type=int, default=None, help="the dealer's seat (default 0)")
+    demo.add_argument("--bots", choices=["random", "cautious"], default="random")
+    demo.set_defaults(run=_demo)
+    profiles = sub.add_parser("profiles", help="list the shipped rule profiles")
+    profiles.set_defaults(run=_profiles)
+    check = sub.add_parser("check", help="run the consistency checker on a profile")
+    check.add_argument("--profile", default="fournier-1785", help="a profile name or a TOML file")
+    check.add_argument("--hands", type=int, default=100)
+    check.add_argument("--seed", type=int, default=0)
+    check.add_argument("--exhaustive", action="store_true", help="try every move at every step")
+    check.set_defaults(run=_check)
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except ReversisError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,313 @@
+"""The consistency checker: play random hands of any profile and check every invariant after every move.
+
+Run it on a shipped profile or on your own house rules::
+
+    >>> from reversis import load_profile
+    >>> from reversis.testing import check_profile
+    >>> report = check_profile(load_profile("fournier-1785-3p"), hands=3, seed=1)
+    >>> report.hands, report.failures
+    (3, ())
+
+or from the command line: ``python -m reversis check --profile my-rules.toml --hands 500``.
+
+After every move it checks that
+
+* cards are conserved: the hands, the widow cards not yet taken, the pot and the tricks are the pack,
+  each card once;
+* ``legal_moves()`` is sorted, without repeats, empty exactly when the hand is over, and is exactly
+  the set of moves ``apply`` accepts (every legal move is accepted; illegal moves — a sample, or every
+  move of the game with ``exhaustive=True`` — are refused with :class:`~reversis.IllegalMoveError`);
+* a refused move leaves the hand unchanged, and so does an accepted one (hands are immutable);
+* each seat's view shows its own cards and no card it may not know;
+* replaying the moves from the deal, and pickling, give an equal hand with an equal hash.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import attrs
+
+from reversis import events as ev
+from reversis.cards import Card
+from reversis.errors import IllegalMoveError
+from reversis.hand import Hand, Phase, deal_hand, new_hand
+from reversis.moves import DECLINE, Discard, Exchange, Give, Move, Play, parse_move
+from reversis.profile import Profile, load_profile
+from reversis.views import view_cards
+
+__all__ = [
+    "CheckReport",
+    "ConsistencyError",
+    "all_moves",
+    "check_hand",
+    "check_profile",
+    "check_state",
+    "knowable_cards",
+]
+
+
+class ConsistencyError(AssertionError):
+    """An invariant does not hold. The message names it, the profile, the seed and the move."""
+
+
+@attrs.frozen
+class CheckReport:
+    """What :func:`check_profile` did: how many ``hands`` and ``moves`` it checked, and the
+    ``failures`` (messages of :class:`ConsistencyError`), empty when every invariant held."""
+
+    profile: str
+    hands: int
+    moves: int
+    failures: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        """Whether every invariant held."""
+        return not self.failures
+
+
+def all_moves(profile: Profile) -> tuple[Move, ...]:
+    """Every move of the game for ``profile``: a play, an exchange, a discard and a give of each card,
+    and ``decline``."""
+    deck = profile.deck
+    return (
+        *(Play(c) for c in deck),
+        *(Exchange(c) for c in deck),
+        *(Discard(c) for c in deck),
+        *(Give(c) for c in deck),
+        DECLINE,
+    )
+
+
+def knowable_cards(hand: Hand, seat: int) -> set[Card]:
+    """The cards ``seat`` may know, worked out from the events (independently of the views): its own
+    cards, the widow card it took or looked at, what it put aside or gave and received, the cards
+    played, and the pot once it is turned at the end of an ordinary hand."""
+    known: set[Card] = set(hand.dealt[seat]) | set(hand.hand_of(seat))
+    received: Card | None = None
+    for event in hand.events:
+        if isinstance(event, ev.Exchanged) and event.seat == seat:
+            known.update(c for c in (event.discarded, event.taken) if c is not None)
+        elif isinstance(event, ev.Declined) and event.seat == seat and event.widow_card:
+            known.add(event.widow_card)
+        elif isinstance(event, ev.Discarded) and event.seat == seat and event.card:
+            known.add(event.card)
+        elif isinstance(event, ev.CardGiven) and event.card:
+            if event.seat == seat:
+                known.add(event.card)
+            elif event.to == seat:
+                received = event.card
+        elif isinstance(event, ev.CardsPassed) and received is not None:
+            known.add(received)
+        elif isinstance(event, ev.CardPlayed):
+            known.add(event.card)
+    if hand.is_over and hand.reversis_player is None:
+        known.update(hand.pot)
+    return known
+
+
+def _fail(what: str, hand: Hand, detail: str) -> None:
+    raise ConsistencyError(
+        f"{what} [{hand.profile.name}, seed {hand.seed}, dealer {hand.dealer}, after "
+        f"{len(hand.moves)} moves: {' '.join(map(str, hand.moves[-6:]))}]: {detail}"
+    )
+
+
+def _snapshot(hand: Hand) -> tuple[Any, ...]:
+    return (hand.moves, hand.hands, hand.pot, hand.tricks, hand.current_trick, hand.events)
+
+
+def check_state(
+    hand: Hand,
+    *,
+    rng: random.Random | None = None,
+    probes: int = 6,
+    exhaustive: bool = False,
+    views: bool = True,
+    replay: bool = True,
+) -> None:
+    """Check every invariant of one state (see the module's docstring).
+
+    ``probes`` illegal moves drawn with ``rng`` are tried (all of them with ``exhaustive``).
+    Raises :class:`ConsistencyError` naming the first invariant that fails.
+    """
+    rng = rng or random.Random(0)
+    profile = hand.profile
+    deck = set(profile.deck)
+    # Cards conserved.
+    places: list[tuple[str, Iterable[Card]]] = [
+        *((f"seat {s}", cards) for s, cards in enumerate(hand.hands)),
+        ("the pot", hand.pot),
+        ("the widow", _widow_left(hand)),
+        *((f"trick {t.number}", t.cards) for t in hand.tricks),
+    ]
+    if hand.current_trick is not None:
+        places.append(("the current trick", hand.current_trick.cards))
+    seen: dict[Card, str] = {}
+    for where, cards in places:
+        for card in cards:
+            if card in seen:
+                _fail("cards conserved", hand, f"{card.code} is in {seen[card]} and in {where}")
+            seen[card] = where
+    if set(seen) != deck:
+        missing = " ".join(c.code for c in sorted(deck - set(seen)))
+        extra = " ".join(c.code for c in sorted(set(seen) - deck))
+        _fail("cards conserved", hand, f"missing {missing or '-'}, not of the pack {extra or '-'}")
+
+    # Legal moves.
+    legal = hand.legal_moves()
+    if len(set(legal)) != len(legal):
+        _fail("legal moves", hand, "a move is listed twice")
+    if list(legal) != sorted(legal, key=_move_order):
+        _fail("legal moves", hand, "the moves are not sorted")
+    if hand.is_over != (not legal):
+        _fail("legal moves", hand, f"over={hand.is_over} but {len(legal)} legal moves")
+    if hand.is_over != (hand.phase is Phase.OVER) or hand.is_over != (hand.to_move is None):
+        _fail("phase", hand, "is_over, phase and to_move disagree")
+    before = _snapshot(hand)
+    for move in legal:
+        try:
+            after = hand.apply(move)
+        except IllegalMoveError as exc:
+            _fail("legal moves are accepted", hand, f"{move} is listed but refused: {exc}")
+        if after.moves != (*hand.moves, move):
+            _fail("apply", hand, f"{move} did not record the move")
+        if parse_move(str(move)) != move:
+            _fail("notation", hand, f"{move!r} does not read back from {str(move)!r}")
+    candidates = [m for m in all_moves(profile) if m not in set(legal)]
+    if not exhaustive:
+        candidates = rng.sample(candidates, min(probes, len(candidates)))
+    for move in candidates:
+        try:
+            hand.apply(move)
+        except IllegalMoveError:
+            continue
+        _fail("illegal moves are refused", hand, f"{move} is not listed but was accepted")
+    if _snapshot(hand) != before:
+        _fail("immutability", hand, "applying moves changed the hand")
+
+    # Views.
+    if views:
+        for seat in range(profile.players):
+            view = hand.view(seat)
+            if view.hand != hand.hand_of(seat):
+                _fail("views", hand, f"seat {seat}'s view does not show its own cards")
+            leaked = view_cards(view) - knowable_cards(hand, seat)
+            if leaked:
+                shown = " ".join(c.code for c in sorted(leaked))
+                _fail("views leak nothing", hand, f"seat {seat}'s view shows {shown}")
+            if view.legal_moves != (legal if hand.to_move == seat else ()):
+                _fail("views", hand, f"seat {seat}'s view has the wrong legal moves")
+
+    # Replay and pickling.
+    if replay:
+        again = deal_hand(profile, hand.dealt, hand.widow, dealer=hand.dealer, stakes=hand.stakes)
+        for move in hand.moves:
+            again = again.apply(move)
+        if (again.hands, again.events, again.moves) != (hand.hands, hand.events, hand.moves):
+            _fail("replay", hand, "replaying the moves from the deal gives another state")
+        copy = pickle.loads(pickle.dumps(hand))
+        if copy != hand or hash(copy) != hash(hand):
+            _fail("pickling", hand, "a pickled copy is not equal")
+
+
+def _move_order(move: Move) -> tuple[int, int]:
+    if isinstance(move, Play):
+        return (0, move.card.index)
+    if isinstance(move, Exchange):
+        return (1, move.card.index)
+    if isinstance(move, Discard):
+        return (2, move.card.index)
+    if isinstance(move, Give):
+        return (3, move.card.index)
+    return (4, 0)
+
+
+def _widow_left(hand: Hand) -> list[Card]:
+    used = sum(
+        isinstance(e, ev.Exchanged | ev.Declined) for e in hand.events
+    )  # widow cards are taken in order, one per non-dealer
+    return list(hand.widow[used:])
+
+
+def check_hand(
+    hand: Hand,
+    *,
+    rng: random.Random | None = None,
+    choose: Callable[[Hand, random.Random], Move] | None = None,
+    probes: int = 6,
+    exhaustive: bool = False,
+    views: bool = True,
+    replay_every: int = 1,
+    extra: Callable[[Hand, Hand | None], None] | None = None,
+) -> Hand:
+    """Play ``hand`` to the end with random moves (or ``choose``), checking every state.
+
+    ``extra(state, previous)`` is called after every move too, for further invariants (money, JSON).
+    Returns the finished hand.
+    """
+    rng = rng or random.Random(0)
+    previous: Hand | None = None
+    step = 0
+    while True:
+        check_state(
+            hand,
+            rng=rng,
+            probes=probes,
+            exhaustive=exhaustive,
+            views=views,
+            replay=replay_every > 0 and (step % replay_every == 0 or hand.is_over),
+        )
+        if extra is not None:
+            extra(hand, previous)
+        if hand.is_over:
+            return hand
+        move = choose(hand, rng) if choose else rng.choice(hand.legal_moves())
+        previous, hand = hand, hand.apply(move)
+        step += 1
+
+
+def check_profile(
+    profile: Profile | str,
+    *,
+    hands: int = 100,
+    seed: int = 0,
+    probes: int = 6,
+    exhaustive: bool = False,
+    views: bool = True,
+    replay_every: int = 8,
+    stop_at_first: bool = False,
+    extra: Callable[[Hand, Hand | None], None] | None = None,
+) -> CheckReport:
+    """Play ``hands`` random hands of ``profile`` (a profile, a name or a path) and check every
+    invariant after every move. Dealers rotate; hand ``i`` uses seed ``seed + i``.
+
+    Returns a :class:`CheckReport`; with ``stop_at_first``, raises the first :class:`ConsistencyError`.
+    """
+    if not isinstance(profile, Profile):
+        profile = load_profile(profile)
+    failures: list[str] = []
+    moves = 0
+    for i in range(hands):
+        rng = random.Random(seed + i)
+        hand = new_hand(profile, seed=seed + i, dealer=i % profile.players)
+        try:
+            done = check_hand(
+                hand,
+                rng=rng,
+                probes=probes,
+                exhaustive=exhaustive,
+                views=views,
+                replay_every=replay_every,
+                extra=extra,
+            )
+            moves += len(done.moves)
+        except ConsistencyError as exc:
+            if stop_at_first:
+                raise
+            failures.append(str(exc))
+    return CheckReport(profile.name, hands, moves, tuple(failures))
