@@ -1,0 +1,35 @@
+"""Shared fixtures and helpers for the tests."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+import reversis
+
+settings.register_profile(
+    "default",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile(
+    "ci-full",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.load_profile("ci-full" if os.environ.get("CI_FULL") == "1" else "default")
+
+#: Scale for the randomized suites: CI_FULL=1 runs ten times as many hands.
+SCALE = 10 if os.environ.get("CI_FULL") == "1" else 1
+
+
+@pytest.fixture(scope="session")
+def fournier() -> reversis.Profile:
+    return reversis.load_profile("fournier-1785")
+
+
+@pytest.fixture(scope="session")
+def fournier3() -> reversis.Profile:
+    return reversis.load_profile("fournier-1785-3p")

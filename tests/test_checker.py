@@ -1,0 +1,80 @@
+"""The shipped consistency checker, on every profile, and proof that it can fail."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import reversis
+from conftest import SCALE
+from reversis import Hand, Profile, new_hand
+from reversis.testing import ConsistencyError, check_hand, check_profile, check_state
+
+
+@pytest.mark.parametrize("name", ["fournier-1785", "fournier-1785-3p"])
+def test_check_every_shipped_profile(name: str) -> None:
+    report = check_profile(name, hands=40 * SCALE, seed=100)
+    assert report.ok, report.failures[:3]
+    assert report.hands == 40 * SCALE
+    assert report.moves >= 40 * SCALE * 30
+
+
+@pytest.mark.parametrize("name", ["fournier-1785", "fournier-1785-3p"])
+def test_exhaustive_check(name: str) -> None:
+    report = check_profile(name, hands=2, seed=7, exhaustive=True, replay_every=1)
+    assert report.ok, report.failures
+
+
+def test_check_a_user_profile_file(tmp_path: Path) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text(
+        'base = "fournier-1785"\nname = "house"\n[reversis]\nend_on_break = false\n'
+        "[privilege]\nlast_trick = 9\n",
+        encoding="utf-8",
+    )
+    report = check_profile(str(path), hands=10)
+    assert report.ok, report.failures
+    assert report.profile == "house"
+
+
+def test_detects_a_missing_legal_move(monkeypatch: pytest.MonkeyPatch, fournier: Profile) -> None:
+    original = Hand.legal_moves
+
+    def fewer(self: Hand) -> tuple[reversis.Move, ...]:
+        return original(self)[:-1]
+
+    monkeypatch.setattr(Hand, "legal_moves", fewer)
+    with pytest.raises(ConsistencyError, match="illegal moves are refused|sorted|legal moves"):
+        check_hand(new_hand(fournier, seed=1), exhaustive=True)
+
+
+def test_detects_a_leaking_view(monkeypatch: pytest.MonkeyPatch, fournier: Profile) -> None:
+    import reversis.views as views
+
+    original = views.hand_view
+
+    def leaky(hand: Hand, seat: int) -> reversis.HandView:
+        view = original(hand, seat)
+        import attrs
+
+        return attrs.evolve(view, put_aside=(*view.put_aside, hand.widow[-1]))
+
+    monkeypatch.setattr(views, "hand_view", leaky)
+    with pytest.raises(ConsistencyError, match="views leak nothing"):
+        check_state(new_hand(fournier, seed=1))
+
+
+def test_detects_lost_cards(monkeypatch: pytest.MonkeyPatch, fournier: Profile) -> None:
+    monkeypatch.setattr(Hand, "pot", property(lambda self: ()))
+    hand = new_hand(fournier, seed=1).apply("decline")
+    with pytest.raises(ConsistencyError, match="cards conserved"):
+        check_state(hand)
+
+
+def test_report_collects_failures(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Hand, "pot", property(lambda self: ()))
+    report = check_profile("fournier-1785", hands=2)
+    assert not report.ok
+    assert len(report.failures) == 2
+    assert "cards conserved" in report.failures[0]

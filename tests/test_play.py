@@ -1,0 +1,204 @@
+"""The play of the cards (fournier-1785 §6) and the four aces (§11)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from helpers import deal, decline_all, kinds, play
+from reversis import Card, IllegalMoveError, Phase, Play, Profile, new_hand
+from reversis import events as ev
+from reversis.outcome import party_outcome
+
+# Seats: dealer S = 0, eldest E = 1, N = 2, W = 3 (the spec's worked examples).
+EXAMPLE = [
+    "AS KS QS JS 2S 5H 4H 3H 6C 5C 4C 3C",  # S, dealer
+    "5S 4S 3S AH KH QH JH 9H 8H 7H 6H",  # E
+    "9S 8S 7S 6S AC KC QC JC 9C 8C 7C",  # N
+    "AD KD QD JD 9D 8D 7D 6D 5D 4D 3D",  # W: no spades
+]
+EXAMPLE_WIDOW = "2H 2C 2D"
+
+
+def test_worked_example_trick_one_kinds(fournier: Profile) -> None:
+    # fournier-1785 worked example: E leads ♠5, N ♠9, W renounces with A♦, S wins with ♠K.
+    hand = decline_all(deal(fournier, EXAMPLE, EXAMPLE_WIDOW), "3H")
+    hand = play(hand, "5S 9S AD KS")
+    assert kinds(hand, 1) == [
+        (1, "5S", "led"),
+        (2, "9S", "forced"),
+        (3, "AD", "placed"),
+        (0, "KS", "forced"),
+    ]
+    (trick,) = hand.tricks
+    assert trick.winner == 0
+    assert trick.leader == 1
+    assert trick.number == 1
+    assert trick.plays == tuple(
+        (s, Card.parse(c)) for s, c in [(1, "5S"), (2, "9S"), (3, "AD"), (0, "KS")]
+    )
+    assert hand.to_move == 0  # the winner leads the next trick
+    assert hand.current_trick is None
+    assert hand.events[-1] == ev.TrickTaken(1, 1, 0)
+
+
+def test_must_follow_suit(fournier: Profile) -> None:
+    hand = decline_all(deal(fournier, EXAMPLE, EXAMPLE_WIDOW), "3H")
+    hand = play(hand, "5S")
+    assert hand.legal_moves() == tuple(Play(c) for c in ("6S", "7S", "8S", "9S"))
+    with pytest.raises(
+        IllegalMoveError, match=r"seat 2 must follow suit \(S\) and holds 6S 7S 8S 9S"
+    ):
+        hand.apply("AC")
+    # a void player may play any card
+    hand = play(hand, "6S")
+    assert len(hand.legal_moves()) == 11
+    assert hand.current_trick is not None
+    assert hand.current_trick.winner is None
+    assert hand.current_trick.cards == (Card.parse("5S"), Card.parse("6S"))
+
+
+def test_highest_of_the_suit_led_wins(fournier: Profile) -> None:
+    hand = decline_all(deal(fournier, EXAMPLE, EXAMPLE_WIDOW), "3H")
+    hand = play(hand, "3S 6S AD 2S")  # the A♦ is higher but not of the suit led
+    assert hand.tricks[0].winner == 2
+
+
+def test_follow_with_a_choice_is_forced(fournier: Profile) -> None:
+    # fournier-1785 §6 [decision]: forced by suit alone.
+    hand = decline_all(deal(fournier, EXAMPLE, EXAMPLE_WIDOW), "3H")
+    hand = play(hand, "5S 6S 4D AS")
+    assert [k for _, _, k in kinds(hand, 1)] == ["led", "forced", "placed", "forced"]
+
+
+@pytest.mark.parametrize(
+    ("move", "words"),
+    [
+        ("QS", "seat 1 does not hold QS"),
+        ("exchange 5S", "the exchange is over"),
+        ("decline", "the exchange is over"),
+        ("XX", None),
+    ],
+)
+def test_play_errors_leave_the_hand_unchanged(
+    fournier: Profile, move: str, words: str | None
+) -> None:
+    hand = decline_all(deal(fournier, EXAMPLE, EXAMPLE_WIDOW), "3H")
+    before = (hand.moves, hand.hands, hand.events)
+    with pytest.raises(ValueError, match=words or "not a move"):
+        hand.apply(move)
+    assert (hand.moves, hand.hands, hand.events) == before
+
+
+def test_over_hand_refuses_moves(fournier: Profile) -> None:
+    hand = new_hand(fournier, seed=3)
+    rng = random.Random(3)
+    while not hand.is_over:
+        hand = hand.apply(rng.choice(hand.legal_moves()))
+    assert hand.legal_moves() == ()
+    assert hand.to_move is None
+    assert hand.phase is Phase.OVER
+    for move in ("AS", "decline", "discard AS"):
+        with pytest.raises(IllegalMoveError, match="the hand is over"):
+            hand.apply(move)
+    assert len(hand.tricks) == 11
+    assert sum(hand.tricks_taken) == 11
+    # fournier-1785 §7: A4 K3 Q2 J1 in each suit: 40 in the pack, in the tricks or the pot.
+    in_pot = sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(c.rank.code, 0) for c in hand.pot)
+    assert sum(hand.points) + in_pot == 40
+
+
+# ---------------------------------------------------------------------------------------------
+# The four aces, fournier-1785 §11
+# ---------------------------------------------------------------------------------------------
+
+ACES = [
+    "6S 5S 4S JH 6H 5H 4H 6D 5D 4D 7C 6C",  # seat 0, the dealer
+    "AS AH AD AC 2S 3S 2H 3H 2D 3D 2C",  # seat 1: the four aces
+    "KS QS JS 9S 8S 7S KH QH 9H 8H 7H",  # seat 2
+    "KD QD JD 9D 8D 7D KC QC JC 9C 8C",  # seat 3
+]
+ACES_WIDOW = "5C 4C 3C"
+
+
+def test_four_aces_may_renounce_at_will(fournier: Profile) -> None:
+    hand = decline_all(deal(fournier, ACES, ACES_WIDOW), "7C")
+    assert hand.privilege_holder == 1
+    assert hand.view(1).privileged
+    assert not hand.view(2).privileged
+    # seat 1 leads; every card is legal for the leader anyway
+    hand = play(hand, "2S KS KD 6S")  # seat 2 takes it
+    hand = play(hand, "KH KC 4H")  # seat 3 is void of hearts; seat 0 must follow
+    legal = hand.legal_moves()
+    assert len(legal) == len(hand.hand_of(1))  # renounce at will
+    hand = hand.apply("AS")  # renounces although holding hearts: the privilege is used
+    assert hand.privilege_used == 2
+    assert ev.PrivilegeUsed(1, 2) in hand.events
+    assert kinds(hand, 2)[-1] == (1, "AS", "placed")
+    # the privilege lasts the whole hand (tricks 1-11)
+    assert fournier.privilege is not None
+    assert fournier.privilege.last_trick == 11
+
+
+def test_others_must_follow(fournier: Profile) -> None:
+    hand = decline_all(deal(fournier, ACES, ACES_WIDOW), "7C")
+    hand = play(hand, "2S KS KD")
+    with pytest.raises(IllegalMoveError, match="seat 0 must follow suit"):
+        hand.apply("JH")
+
+
+def test_privilege_judged_after_the_exchange_widow_ace_counts(fournier: Profile) -> None:
+    hands = list(ACES)
+    hands[1] = "AS AH AD 5C 2S 3S 2H 3H 2D 3D 2C"
+    hand = deal(fournier, hands, "AC 4C 3C")
+    hand = play(hand, "exchange 5C, decline, decline, discard 7C")
+    assert hand.privilege_holder == 1
+
+
+def test_dealer_who_discards_an_ace_has_no_privilege(fournier: Profile) -> None:
+    hands = [ACES[1] + " 7C", *ACES[2:], ACES[0].replace(" 7C", "")]
+    # rotate: the dealer (seat 0) now holds the four aces
+    hands = [hands[0], hands[3], hands[1], hands[2]]
+    hand = deal(fournier, hands, ACES_WIDOW)
+    kept = decline_all(hand, "7C")
+    assert kept.privilege_holder == 0
+    dropped = decline_all(hand, "AS")
+    assert dropped.privilege_holder is None
+
+
+def test_privilege_not_used_by_following(fournier: Profile) -> None:
+    hand = decline_all(deal(fournier, ACES, ACES_WIDOW), "7C")
+    hand = play(hand, "2S KS KD 6S KH KC 4H 2H")
+    assert hand.privilege_used is None
+    assert not any(isinstance(e, ev.PrivilegeUsed) for e in hand.events)
+
+
+def _finish(hand, rng):  # type: ignore[no-untyped-def]
+    while not hand.is_over:
+        hand = hand.apply(rng.choice(hand.legal_moves()))
+    return hand
+
+
+def test_used_privilege_and_a_trick_loses_the_pot(fournier: Profile) -> None:
+    # fournier-1785 §11: used, and a trick taken: the player loses the pot to the winner chosen by
+    # the ordinary rule among the other players; used and no trick: the ordinary rule.
+    start = play(decline_all(deal(fournier, ACES, ACES_WIDOW), "7C"), "2S KS KD 6S KH KC 4H AS")
+    checked = 0
+    for seed in range(200):
+        hand = _finish(start, random.Random(seed))
+        if hand.reversis_player is not None:
+            continue
+        took = hand.tricks_taken[1]
+        others_winner, _ = party_outcome(
+            fournier, 0, hand.points, hand.tricks_taken, privilege_used_by=1
+        )
+        if took:
+            assert hand.loser == 1
+            assert hand.winner == others_winner != 1
+        else:
+            assert (hand.winner, hand.loser) == party_outcome(
+                fournier, 0, hand.points, hand.tricks_taken
+            )
+        checked += 1
+    assert checked > 100
