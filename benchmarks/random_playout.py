@@ -1,8 +1,9 @@
 """Play N complete random hands through the public API and print hands per second.
 
-Every step calls ``hand.legal_moves()`` and then ``hand.apply(move)`` with a move chosen at random;
-each hand is dealt with ``new_hand(profile, seed=...)`` (the seeded shuffle included) and, with
-``--settle``, settled with ``reversis.settle(hand)`` at the end.
+Every step calls ``hand.legal_moves()`` and then ``hand.apply(move)`` with a move chosen at random
+(``legal_moves()`` is empty exactly when the hand is over); each hand is dealt with
+``new_hand(profile, seed=...)`` (the seeded shuffle included) and settled with
+``reversis.settle(hand)`` at the end (unless ``--no-settle``).
 
     python benchmarks/random_playout.py --hands 20000 --profile fournier-1785
 """
@@ -26,10 +27,11 @@ def play(profile: reversis.Profile, hands: int, seed: int, settle: bool) -> tupl
     start = time.perf_counter()
     for i in range(hands):
         hand = new_hand(profile, seed=seed + i, dealer=i % profile.players)
-        while not hand.is_over:
-            moves = hand.legal_moves()
+        moves = hand.legal_moves()
+        while moves:
             hand = hand.apply(moves[int(draw() * len(moves))])
-            steps += 1
+            moves = hand.legal_moves()
+        steps += hand.move_count
         if settle_fn is not None:
             settle_fn(hand)
     return time.perf_counter() - start, steps

@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
-import random
+import hashlib
 
 import pytest
 
-from reversis import Card, DealError, Profile, deal_from_deck, deal_hand, new_hand
+from reversis import Card, DealError, Profile, deal_from_deck, deal_hand, load_profile, new_hand
 from reversis.deal import cut, deal_cards, draw_first_dealer, seeded_deck
 
 # The documented shuffle, pinned: one seed gives one pack on every Python version.
 PINNED = {
-    0: "7S 3S 2H 8H 7H JC QD 4H KC 8D KH 9S QS 2D JH 7D KD AC 9D AH 6S QH 3D 4S KS 3C 7C 5C 6D 8C "
-    "3H 5D 9H 2C 9C JD 6C 4D 5H 6H 2S AS QC 4C JS 8S AD 5S",
-    7: "JD 4C AS AD 5C 7H 9C 5D 9H 4S 4H 3D 2H KC 2D QC 7C 9D QH AH 3H 4D 2C JC QD 8D KH 9S 8H 8C "
-    "3S 2S JH KD 5S 5H AC 7D QS 6S KS 6C 6H 8S JS 7S 6D 3C",
-    2**64 + 3: "4D QH QS KH 6S AC 8H 7D 7H 6H 9C 4H 2D 3S 3H 9D 6D 7C QD 5H 7S 4C JD KD KS 3C 6C "
-    "AH 8C 8S 8D JH 5S AD 5D JS JC 2C 4S AS 9S KC 2H 2S 9H 5C 3D QC",
+    0: "7H QS 3D 6D KC AH 5H 8S JH 8H 5C AS 6C 2C 7S 5D KH JC QD 2D 4H 7C KS 4S JS 2H 9H 9D 3S AC "
+    "6S 4D 7D 3H QC AD 6H 5S 9C JD 9S 8C QH 2S 3C KD 4C 8D",
+    7: "JC 2C 2H 6S JD KH 3C 5C KS AD AS 9S JS QC 8D 3S 7H 6D AH 9C KD QH 6H 7S 2D 6C 9D 7D 8C 8H "
+    "4C 2S 5D QD 9H 3H 3D 8S 7C QS 4S 4H KC 5S 5H AC JH 4D",
+    2**64
+    + 3: "5H 3D JH 8C AH AD 2C 7H KD AC 9D 6D 3H 3C 4H 5S 8S QS QD 9S KS JS 6C QC 7C 5D 2D KC JD 8H "
+    "4C 2S 4D 7S 9C QH 5C 6H 9H JC 8D AS 2H 6S 4S 3S 7D KH",
 }
 PINNED_3P_7 = (
-    "6D AH KH 5C QS 2C QD QC JH 2H 5D 6C QH 3H 3D JS 2S 5S 4S JD 3C AS AD 4C 6H JC 4D KD KS 3S "
-    "5H AC 2D 4H 6S KC"
+    "6S 6C QS 3S KD 5S JS JC 3C QC JD QH 6D AS 2C 2D AC 5C JH 5H 4S AD 3H KC AH 5D 2S KS 4H 4C "
+    "KH 4D QD 6H 2H 3D"
 )
 
 
@@ -33,17 +34,21 @@ def test_seeded_pack_3p_is_pinned(fournier3: Profile) -> None:
     assert " ".join(c.code for c in seeded_deck(fournier3, 7)) == PINNED_3P_7
 
 
-@pytest.mark.parametrize("seed", [0, 1, 7, 12345, 2**100])
-def test_shuffle_follows_its_documentation(fournier: Profile, seed: int) -> None:
+@pytest.mark.parametrize("seed", [0, 1, 7, 12345, 2**100, 2**128 - 1])
+@pytest.mark.parametrize("name", ["fournier-1785", "fournier-1785-3p"])
+def test_shuffle_follows_its_documentation(name: str, seed: int) -> None:
     """Re-derive the pack from the algorithm as the docs state it."""
-    rng = random.Random(seed)
-    pack = list(fournier.deck)
-    for i in range(len(pack) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
+    profile = load_profile(name)
+    n = len(profile.deck)
+    digest = hashlib.shake_256(b"reversis-deck\x00" + seed.to_bytes(16, "little")).digest(8 * n)
+    w = [int.from_bytes(digest[8 * i : 8 * i + 8], "little") for i in range(n)]
+    pack = list(profile.deck)
+    for i in range(n - 1, 0, -1):
+        j = (w[n - 1 - i] * (i + 1)) >> 64
         pack[i], pack[j] = pack[j], pack[i]
-    m = fournier.deal.cut_minimum
-    k = m + int(rng.random() * (len(pack) - 2 * m + 1))
-    assert list(seeded_deck(fournier, seed)) == pack[k:] + pack[:k]
+    m = profile.deal.cut_minimum
+    k = m + ((w[n - 1] * (n - 2 * m + 1)) >> 64)
+    assert list(seeded_deck(profile, seed)) == pack[k:] + pack[:k]
 
 
 @pytest.mark.parametrize("seed", [-1, 1.5, "7", 2**128, True])
@@ -109,14 +114,14 @@ def test_first_dealer_draw(fournier: Profile, fournier3: Profile) -> None:
     for profile in (fournier, fournier3):
         seats = {draw_first_dealer(profile, s) for s in range(200)}
         assert seats == set(range(profile.players))
-    assert [draw_first_dealer(fournier, s) for s in range(8)] == [3, 3, 2, 0, 3, 3, 2, 2]
+    assert [draw_first_dealer(fournier, s) for s in range(8)] == [1, 0, 3, 2, 3, 2, 1, 2]
 
 
 def test_first_dealer_is_the_quinola_pile(fournier: Profile) -> None:
-    from reversis.deal import shuffled
+    from reversis.deal import random_words, shuffled
 
     for seed in range(20):
-        pack = shuffled(fournier.deck, random.Random(seed))
+        pack = shuffled(fournier.deck, random_words(seed, b"reversis-dealer", 48))
         pile = pack.index(Card.parse("JH")) // 12
         assert draw_first_dealer(fournier, seed) == pile
 

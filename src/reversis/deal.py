@@ -1,26 +1,30 @@
-"""Chance, made explicit: the seeded shuffle, the cut, the deal and the draw for the first dealer.
+r"""Chance, made explicit: the seeded shuffle, the cut, the deal and the draw for the first dealer.
 
 A hand is fully determined by the ordered pack after the cut plus the moves. A seed is a convenience
-that makes such a pack with the library's own shuffle, which is fixed here and pinned by a test, so
-that one seed gives one pack on every Python version:
+that makes such a pack with the library's own shuffle, defined here from standard parts only and
+pinned by a test, so that one seed gives one pack on every Python version and every machine:
 
-1. ``rng = random.Random(seed)`` for a non-negative integer seed. (Python guarantees that
-   ``random()`` gives the same sequence for the same integer seed on every version.)
-2. Start from the profile's pack in card order (clubs 2 first, spades ace last).
-3. Fisher–Yates from the end: for ``i`` from ``len - 1`` down to ``1``,
-   ``j = floor(rng.random() * (i + 1))``, swap cards ``i`` and ``j``.
-4. The cut: ``k = m + floor(rng.random() * (len - 2m + 1))`` where ``m`` is the profile's
-   ``deal.cut_minimum``; the top ``k`` cards go under the rest.
+1. The random words: ``SHAKE-256(b"reversis-deck\x00" + seed.to_bytes(16, "little"))``, read as
+   little-endian unsigned 64-bit integers ``w[0], w[1], …`` (one per card of the pack). The seed is
+   an integer from ``0`` to ``2**128 - 1``.
+2. Start from the profile's pack in card order (clubs 2 first, spades ace last): ``n`` cards.
+3. Fisher–Yates from the end: for ``i`` from ``n - 1`` down to ``1``, with ``w = w[n - 1 - i]``,
+   ``j = (w * (i + 1)) >> 64``, swap cards ``i`` and ``j``.
+4. The cut: with ``m`` the profile's ``deal.cut_minimum``, ``k = m + (w[n - 1] * (n - 2m + 1)) >> 64``;
+   the top ``k`` cards go under the rest.
+
+(The multiply-shift of step 3 is unbiased to within ``n / 2**64``.)
 
     >>> from reversis import load_profile
     >>> from reversis.deal import seeded_deck
     >>> " ".join(card.code for card in seeded_deck(load_profile(), 7)[:6])
-    'JD 4C AS AD 5C 7H'
+    'JC 2C 2H 6S JD KH'
 """
 
 from __future__ import annotations
 
-import random
+import hashlib
+import struct
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -28,28 +32,39 @@ from reversis.cards import CARD_AT, Card
 from reversis.errors import DealError
 from reversis.profile import Profile
 
-__all__ = ["cut", "deal_cards", "draw_first_dealer", "seeded_deck", "shuffled"]
+__all__ = [
+    "cut",
+    "deal_cards",
+    "draw_first_dealer",
+    "random_words",
+    "seeded_deck",
+    "shuffled",
+]
 
 _T = TypeVar("_T")
 CARD_BY_MASK = {1 << i: card for i, card in enumerate(CARD_AT) if card is not None}
 
 #: Largest seed accepted (seeds are non-negative integers below 2**128).
 MAX_SEED = 2**128 - 1
+_UNPACK: dict[int, struct.Struct] = {}
 
 
-def _rng(seed: int) -> random.Random:
+def random_words(seed: int, tag: bytes, count: int) -> tuple[int, ...]:
+    r"""``count`` random 64-bit words for ``seed``: ``SHAKE-256(tag + b"\x00" + seed as 16
+    little-endian bytes)``, read as little-endian unsigned integers. ``tag`` separates the uses
+    (``b"reversis-deck"`` for the shuffle, ``b"reversis-dealer"`` for the first dealer)."""
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
         raise DealError(f"a seed must be an integer from 0 to 2**128 - 1, not {seed!r}")
-    return random.Random(seed)
+    digest = hashlib.shake_256(tag + b"\x00" + seed.to_bytes(16, "little")).digest(8 * count)
+    return struct.unpack(f"<{count}Q", digest)
 
 
-def shuffled(cards: Sequence[_T], rng: random.Random) -> list[_T]:
-    """``cards`` shuffled by the library's Fisher–Yates (step 3 above), drawing from ``rng.random()``."""
+def shuffled(cards: Sequence[_T], words: Sequence[int]) -> list[_T]:
+    """``cards`` shuffled by the library's Fisher–Yates (step 3 above), one word per swap."""
     deck = list(cards)
-    draw = rng.random
-    for i in range(len(deck) - 1, 0, -1):
-        # random() < 1, so the floor is at most i (exactly so in binary floating point too).
-        j = int(draw() * (i + 1))
+    n = len(deck)
+    for i in range(n - 1, 0, -1):
+        j = (words[n - 1 - i] * (i + 1)) >> 64
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 
@@ -71,10 +86,20 @@ def seeded_deck(profile: Profile, seed: int) -> tuple[Card, ...]:
 
 def seeded_pack(profile: Profile, seed: int) -> tuple[int, ...]:
     """:func:`seeded_deck` as card masks (``card.mask``), for the engine."""
-    rng = _rng(seed)
-    deck = shuffled(profile._rules.deck_masks, rng)
+    masks = profile._rules.deck_masks
+    n = len(masks)
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise DealError(f"a seed must be an integer from 0 to 2**128 - 1, not {seed!r}")
+    digest = hashlib.shake_256(b"reversis-deck\x00" + seed.to_bytes(16, "little")).digest(8 * n)
+    words = struct.unpack(f"<{n}Q", digest)
+    deck = list(masks)
+    i = n - 1
+    for word in words[: n - 1]:  # the loop of ``shuffled``, inlined for speed
+        j = (word * (i + 1)) >> 64
+        deck[i], deck[j] = deck[j], deck[i]
+        i -= 1
     m = profile.deal.cut_minimum
-    k = m + int(rng.random() * (len(deck) - 2 * m + 1))
+    k = m + ((words[n - 1] * (n - 2 * m + 1)) >> 64)
     return (*deck[k:], *deck[:k])
 
 
@@ -109,16 +134,15 @@ def deal_cards(
 def draw_first_dealer(profile: Profile, seed: int) -> int:
     """The first dealer of a match, drawn from ``seed`` as the profile's ``deal.first_dealer`` says.
 
-    ``quinola-draw`` (Fournier §3): the shuffled pack is split into one pile per player, as even as
-    possible, pile ``i`` for seat ``i``; whoever finds the quinola deals. ``uniform``: a seat drawn
-    with equal chances.
+    ``quinola-draw`` (Fournier §3): the pack, shuffled as above but with the tag
+    ``b"reversis-dealer"``, is split into one pile per player, as even as possible, pile ``i`` for
+    seat ``i``; whoever finds the quinola deals. ``uniform``: seat ``(w[0] * n) >> 64``.
     """
-    rng = _rng(seed)
     n = profile.players
     if profile.deal.first_dealer == "uniform":
-        return min(int(rng.random() * n), n - 1)
+        return (random_words(seed, b"reversis-dealer", 1)[0] * n) >> 64
     quinola = next(Card.parse(s.cards[0]) for s in profile.specials if s.name == "quinola")
-    deck = shuffled(profile.deck, rng)
+    deck = shuffled(profile.deck, random_words(seed, b"reversis-dealer", len(profile.deck)))
     position = deck.index(quinola)
     size, extra = divmod(len(deck), n)
     start = 0

@@ -57,7 +57,6 @@ from reversis.rules import (
     SUIT_PLAYS,
     Rules,
     moves_of,
-    plays_of,
 )
 from reversis.stakes import Stakes, exchange_limits, parse_stakes
 
@@ -173,9 +172,10 @@ class Hand:
 
     __slots__ = ("_s",)
     # (deal, packed hands (64 bits a seat), moves applied, seat to move or -1, leader, the current
-    #  trick's card bits, completed tricks as (leader, bits, winner, mask, points), facts as a chain
-    #  (previous node, fact, ...), aux), with aux = (pot mask, pending gives, privilege seat or -1,
-    #  trick of the privilege's first use or 0, reversis seat or -1, breaker or -1).
+    #  trick's card bits, completed tricks as (leader, bits, winner, mask), facts as a chain
+    #  (previous node, step, fact, ...) of what the tricks do not record, aux), with
+    #  aux = (pot mask, pending gives, privilege seat or -1, trick of the privilege's first use
+    #  or 0, reversis seat or -1, breaker or -1).
     _s: tuple[Any, ...]
 
     def __init__(self) -> None:
@@ -308,7 +308,8 @@ class Hand:
     def pot_value(self) -> int:
         """The value of the pot (party): its cards' values plus the flat amount (fournier-1785 §5)."""
         rules = self.deal.rules
-        return rules.pot_bonus + sum(rules.pot_points[b] for b in _bits(self._s[_AUX][_POT]))
+        pot: int = self._s[_AUX][_POT]
+        return rules.pot_bonus + sum(v * (pot & m).bit_count() for v, m in rules.pot_groups)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -316,7 +317,7 @@ class Hand:
         n = self.players
         return tuple(
             Trick(i + 1, leader, tuple(((leader + k) % n, _card(b)) for k, b in enumerate(bits)), w)
-            for i, (leader, bits, w, _, _) in enumerate(self._s[_TRICKS])
+            for i, (leader, bits, w, _) in enumerate(self._s[_TRICKS])
         )
 
     @property
@@ -347,6 +348,12 @@ class Hand:
     def points(self) -> tuple[int, ...]:
         """The points in the tricks each seat has taken (fournier-1785 §7)."""
         return _points(self.deal.rules, self._s[_TRICKS])
+
+    @property
+    def move_count(self) -> int:
+        """How many moves have been applied since the deal (``len(hand.moves)``, cheaply)."""
+        count: int = self._s[_STEP]
+        return count
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -419,15 +426,73 @@ class Hand:
     def facts(self) -> list[tuple[Any, ...]]:
         """The engine's compact records of the events, in order (for settlement and tools).
 
-        Each is a tuple whose first item is one of the ``F_*`` codes of this module.
+        Each is a tuple whose first item is one of the ``F_*`` codes of this module. The plays are
+        read from the tricks; the other facts were recorded as they happened.
         """
-        chunks = []
-        node = self._s[_FACTS]
+        s = self._s
+        c: Deal = s[_DEAL]
+        nodes = []
+        node = s[_FACTS]
         while node is not None:
-            chunks.append(node)
+            nodes.append(node)
             node = node[0]
-        chunks.reverse()
-        return [fact for chunk in chunks for fact in chunk[1:]]
+        nodes.reverse()
+        recorded: dict[int, list[tuple[Any, ...]]] = {}
+        for node in nodes:
+            recorded.setdefault(node[1], []).extend(node[2:])
+        out = recorded.get(-1, [])
+        plays = self._play_facts()
+        nsteps = c.nsteps
+        n = c.rules.players
+        tricks = s[_TRICKS]
+        for step in range(s[_STEP]):
+            here = recorded.get(step, ())
+            if step < nsteps:
+                out.extend(here)
+                continue
+            out.append(plays[step - nsteps])
+            if (step - nsteps) % n != n - 1:
+                out.extend(here)
+                continue
+            # the last card of a trick: what it caused, the trick taken, then the rest
+            out.extend(f for f in here if f[0] in (F_PRIVILEGE, F_POOL_WON, F_POOL_OWED))
+            number = (step - nsteps) // n + 1
+            leader, _, winner = tricks[number - 1][:3]
+            out.append((F_TRICK, number, leader, winner))
+            out.extend(f for f in here if f[0] not in (F_PRIVILEGE, F_POOL_WON, F_POOL_OWED))
+        return out
+
+    def _play_facts(self) -> list[tuple[Any, ...]]:
+        """``(F_PLAYED, seat, bit, trick, kind)`` for every card played, in order."""
+        s = self._s
+        rules: Rules = s[_DEAL].rules
+        n = rules.players
+        plays = [(leader, bits) for leader, bits, *_ in s[_TRICKS]]
+        if s[_CUR]:
+            plays.append((s[_LEADER], s[_CUR]))
+        # what each seat held when play began: what it holds now and what it played
+        held = [s[_HANDS] >> (p << 6) & _M64 for p in range(n)]
+        for leader, bits in plays:
+            for k, b in enumerate(bits):
+                held[(leader + k) % n] |= 1 << b
+        out = []
+        for number, (leader, bits) in enumerate(plays, start=1):
+            led = bits[0] >> 4
+            for k, b in enumerate(bits):
+                seat = (leader + k) % n
+                if k == 0:
+                    kind = K_LED
+                elif b >> 4 != led:
+                    kind = K_PLACED
+                elif rules.only_card_forced and held[seat] & rules.suit_masks[led] != 1 << b:
+                    # hoyle §6: played, holding another card of the suit led; else forced.
+                    kind = K_PLAYED
+                else:
+                    # fournier-1785 §6: a card of the suit led is forced.
+                    kind = K_FORCED
+                held[seat] ^= 1 << b
+                out.append((F_PLAYED, seat, b, number, kind))
+        return out
 
     # -- moves -------------------------------------------------------------------------------------
 
@@ -441,16 +506,21 @@ class Hand:
         if seat < 0:
             return ()
         c = s[0]  # _DEAL
-        held = s[1] >> (seat << 6) & _M64  # _HANDS
         if s[2] >= c.nsteps:  # _STEP: the tricks
             cur = s[5]  # _CUR
             if cur:
                 led = cur[0] >> 4
-                follow = held >> (led << 4) & 0xFFFF
+                follow = s[1] >> ((seat << 6) + (led << 4)) & 0xFFFF  # _HANDS
                 # fournier-1785 §6: follow suit if able; §11: the privileged may renounce at will.
                 if follow and (seat != s[8][2] or len(s[6]) >= c.rules.priv_last):
                     return SUIT_PLAYS[led][follow >> 2]  # type: ignore[no-any-return]
-            return plays_of(held)
+            held = s[1] >> (seat << 6)
+            low = held & 0xFFFFFFFF
+            high = held >> 32 & 0xFFFFFFFF
+            return (
+                _PC[low >> 2 & 0x1FFF] + _PD[low >> 18] + _PH[high >> 2 & 0x1FFF] + _PS[high >> 18]
+            )
+        held = s[1] >> (seat << 6) & _M64
         kind = c.steps[s[2]][1]
         if kind == STEP_EXCHANGE:
             out = moves_of(held & ~c.no_discard, EXCHANGE_TABLES)
@@ -483,43 +553,32 @@ class Hand:
             self._refuse_play(move)
         bit = move.card.index
         shift = seat << 6
-        held = hands >> shift
-        if not held >> bit & 1:
+        if not hands >> (bit + shift) & 1:
             self._refuse_play(move)
         rules = c.rules
-        trick_no = len(tricks) + 1
+        # Plays are recorded by the tricks themselves; only rarer facts go into the chain.
         if cur:
             led = cur[0] >> 4
-            follow = held >> (led << 4) & 0xFFFF
-            if bit >> 4 == led:
-                # fournier-1785 §6: a card of the suit led is forced; hoyle §6: forced only when
-                # it is the player's only card of the suit, otherwise played.
-                kind = K_PLAYED if rules.only_card_forced and follow & (follow - 1) else K_FORCED
-                node: tuple[Any, ...] = (facts, (F_PLAYED, seat, bit, trick_no, kind))
-            elif follow:
+            placed = bit >> 4 != led
+            if placed and hands >> (shift + (led << 4)) & 0xFFFF:
                 # fournier-1785 §11, english §12, hoyle §12: only the privileged player may
                 # renounce while able to follow, up to the profile's last privileged trick.
-                if seat != aux[_PSEAT] or trick_no > rules.priv_last:
+                if seat != aux[_PSEAT] or len(tricks) >= rules.priv_last:
                     self._refuse_play(move)
-                kind = K_PLACED
-                node = (facts, (F_PLAYED, seat, bit, trick_no, K_PLACED))
                 if not aux[_PUSED]:
-                    aux = (*aux[:_PUSED], trick_no, *aux[_PUSED + 1 :])
-                    node = (*node, (F_PRIVILEGE, seat, trick_no))
-            else:
-                kind = K_PLACED
-                node = (facts, (F_PLAYED, seat, bit, trick_no, K_PLACED))
+                    aux = (*aux[:_PUSED], len(tricks) + 1, *aux[_PUSED + 1 :])
+                    facts = (facts, step, (F_PRIVILEGE, seat, len(tricks) + 1))
             cur = (*cur, bit)
         else:
-            kind = K_LED
-            node = (facts, (F_PLAYED, seat, bit, trick_no, K_LED))
+            placed = False
             cur = (bit,)
-        if rules.pool_mask >> bit & 1 and aux[_REV] < 0:
+        pool = rules.pool_of[bit]
+        if pool and aux[_REV] < 0:
             # fournier-1785 §9: placing the Quinola wins the basket; forced or led, it owes a
             # beast (english §9 pots and remises, hoyle §9 pools). Once a reversis is committed it
             # is an ordinary card (fournier-1785 §8).
-            code = F_POOL_WON if kind == K_PLACED else F_POOL_OWED
-            node = (*node, (code, seat, rules.pool_of[bit], trick_no))
+            code = F_POOL_WON if placed else F_POOL_OWED
+            facts = (facts, step, (code, seat, pool, len(tricks) + 1))
         hands ^= 1 << (bit + shift)
         n = rules.players
         if len(cur) < n:
@@ -527,43 +586,37 @@ class Hand:
         else:
             # fournier-1785 §6: the highest card of the suit led wins the trick.
             led = cur[0] >> 4
-            tmask = points = 0
-            tp = rules.trick_points
+            tmask = 0
             for b in cur:
                 tmask |= 1 << b
-                points += tp[b]
             best = (tmask >> (led << 4) & 0xFFFF).bit_length() - 1 + (led << 4)
             winner = leader + cur.index(best)
             if winner >= n:
                 winner -= n
-            tricks = (*tricks, (leader, cur, winner, tmask, points))
+            tricks = (*tricks, (leader, cur, winner, tmask))
             cur = ()
-            if trick_no < rules.commit:
-                node = (*node, (F_TRICK, trick_no, leader, winner))
-            else:
-                node = self._late_trick(node, aux, tricks, trick_no, leader, winner)
-                aux = node[0]
-                node = node[1]
-                if node[-1][0] == F_OVER:
+            if len(tricks) >= rules.commit:
+                aux, facts = self._late_trick(facts, step, aux, tricks, winner)
+                if facts[-1][0] == F_OVER:
                     winner = -1
             seat = leader = winner
         new = _NEW(Hand)
-        _SET(new, (c, hands, step + 1, seat, leader, cur, tricks, node, aux))
+        _SET(new, (c, hands, step + 1, seat, leader, cur, tricks, facts, aux))
         return new
 
     def _late_trick(
         self,
-        node: tuple[Any, ...],
+        facts: tuple[Any, ...],
+        step: int,
         aux: tuple[Any, ...],
         tricks: tuple[Any, ...],
-        trick_no: int,
-        leader: int,
         winner: int,
-    ) -> tuple[Any, ...]:
-        """The facts of a trick from the reversis commitment on: ``(new aux, new node)``."""
+    ) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """The facts of a trick from the reversis commitment on: ``(new aux, new facts)``."""
         rules = self._s[_DEAL].rules
         pot, gives, pseat, pused, rev, breaker = aux
-        more: list[tuple[Any, ...]] = [(F_TRICK, trick_no, leader, winner)]
+        trick_no = len(tricks)
+        more: list[tuple[Any, ...]] = []
         over = trick_no == rules.tricks
         if trick_no == rules.commit:
             # fournier-1785 §8: winning the first 9 tricks commits to the reversis.
@@ -584,7 +637,9 @@ class Hand:
             if rev >= 0 and breaker < 0:
                 more.append((F_MADE, rev))
             more.append(_over_fact(self._s[_DEAL], tricks, pseat, pused, rev))
-        return ((pot, gives, pseat, pused, rev, breaker), (*node, *more))
+        if more:
+            facts = (facts, step, *more)
+        return (pot, gives, pseat, pused, rev, breaker), facts
 
     def _refuse_play(self, move: Move) -> NoReturn:
         c, hands, step, seat, _, cur, _, _, aux = self._s
@@ -633,13 +688,13 @@ class Hand:
                     _fail(move, _why_no_discard(card_bit))
                 hands ^= ((1 << card_bit) | (1 << widow_bit)) << shift
                 pot |= 1 << card_bit
-                node: tuple[Any, ...] = (facts, (F_EXCHANGED, seat, card_bit, widow_bit))
+                node: tuple[Any, ...] = (facts, step, (F_EXCHANGED, seat, card_bit, widow_bit))
             elif kind_of_move is Decline:
                 # fournier-1785 §4: look at the widow card and put it under the basket.
                 if not c.may_decline:
                     _fail(move, _why_no_decline(c))
                 pot |= 1 << widow_bit
-                node = (facts, (F_DECLINED, seat, widow_bit))
+                node = (facts, step, (F_DECLINED, seat, widow_bit))
             else:
                 _fail(move, _step_text(c, step) + " now")
         elif kind == STEP_DISCARD:
@@ -650,13 +705,13 @@ class Hand:
                 _fail(move, _why_no_discard(card_bit))
             hands ^= 1 << (card_bit + shift)
             pot |= 1 << card_bit
-            node = (facts, (F_DISCARDED, seat, card_bit))
+            node = (facts, step, (F_DISCARDED, seat, card_bit))
         else:
             if kind_of_move is not Give:
                 _fail(move, _step_text(c, step) + " now")
             n = c.rules.players
             gives = (*gives, card_bit)
-            node = (facts, (F_GIVEN, seat, (seat + n // 2) % n, card_bit))
+            node = (facts, step, (F_GIVEN, seat, (seat + n // 2) % n, card_bit))
             if len(gives) == n:
                 # hoyle §4: the cards change hands together, after the last choice.
                 for k, b in enumerate(gives):
@@ -675,8 +730,8 @@ class Hand:
             rules = c.rules
             seat = leader = (c.dealer + 1) % rules.players
             if rules.priv_mask:
-                for p in range(rules.players):
-                    if (hands >> (p << 6) & rules.priv_mask).bit_count() >= rules.priv_needed:
+                for p, mask in enumerate(rules.priv_masks):
+                    if (hands & mask).bit_count() >= rules.priv_needed:
                         pseat = p
         new = _NEW(Hand)
         _SET(
@@ -702,6 +757,7 @@ class Hand:
 
 
 _NEW = object.__new__
+_PC, _PD, _PH, _PS = SUIT_PLAYS  # the plays of each suit, by pattern of ranks (see plays_of)
 _MOVE_TYPES = frozenset((Play, Exchange, Discard, Give, Decline))
 _SET = Hand.__dict__["_s"].__set__
 
@@ -717,7 +773,7 @@ def _make(deal: Deal) -> Hand:
     hand = _NEW(Hand)
     _SET(
         hand,
-        (deal, packed, 0, first, eldest, (), (), (None, (F_DEALT, dealer, eldest)),
+        (deal, packed, 0, first, eldest, (), (), (None, -1, (F_DEALT, dealer, eldest)),
          (0, (), -1, 0, -1, -1)),
     )  # fmt: skip
     return hand
@@ -744,9 +800,20 @@ def _card(bit: int) -> Card:
 
 
 def _points(rules: Rules, tricks: Sequence[tuple[Any, ...]]) -> tuple[int, ...]:
-    points = [0] * rules.players
+    won = [0] * rules.players
     for trick in tricks:
-        points[trick[2]] += trick[4]
+        won[trick[2]] |= trick[3]
+    return _points_of(rules, won)
+
+
+def _points_of(rules: Rules, won: list[int]) -> tuple[int, ...]:
+    """The points in the tricks, from the mask of the cards each seat took (fournier-1785 §7)."""
+    groups = rules.trick_groups
+    points = [0] * len(won)
+    for value, group in groups:
+        for seat, mask in enumerate(won):
+            if mask & group:
+                points[seat] += value * (mask & group).bit_count()
     return tuple(points)
 
 
@@ -755,12 +822,12 @@ def _over_fact(
 ) -> tuple[Any, ...]:
     rules = c.rules
     n = rules.players
-    points_list = [0] * n
+    won = [0] * n
     counts = [0] * n
     for trick in tricks:
         counts[trick[2]] += 1
-        points_list[trick[2]] += trick[4]
-    points = tuple(points_list)
+        won[trick[2]] |= trick[3]
+    points = _points_of(rules, won)
     if rev >= 0:
         # fournier-1785 §8: once committed, the pot is out of play.
         return (F_OVER, None, None, points, tuple(counts))
@@ -896,8 +963,8 @@ def _deal_pack(
 ) -> Hand:
     """Deal a pack of card masks known to hold the profile's cards once each."""
     getters, widow_getter = profile._rules.deal_getters[dealer]
-    dealt = tuple(sum(get(pack)) for get in getters)
-    widow = tuple(m.bit_length() - 1 for m in widow_getter(pack))
+    dealt = tuple([sum(get(pack)) for get in getters])
+    widow = tuple([m.bit_length() - 1 for m in widow_getter(pack)])
     return _make(_new_deal(profile, dealt, widow, dealer, pack, seed, stakes))
 
 

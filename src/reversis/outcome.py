@@ -52,35 +52,37 @@ def rank(
 ) -> tuple[int, int]:
     """The engine's form of :func:`party_outcome` (``privileged`` is ``-1`` for nobody)."""
     n = rules.players
-    seats = list(range(n))
     winner = loser = -1
+    excluded = -1
     if privileged >= 0:
         if counts[privileged] and rules.priv_failure_loses:
             # fournier-1785 §11: used, and a trick taken: the player loses the pot to the winner
             # chosen by the ordinary rule among the others (english §12, hoyle §12 likewise).
-            loser = privileged
-            seats.remove(privileged)
+            loser = excluded = privileged
         elif not counts[privileged] and rules.priv_success_wins:
             # english §12, hoyle §12: used and no trick taken: wins ahead of everyone.
-            winner = privileged
-            seats.remove(privileged)
+            winner = excluded = privileged
+    # Keys as single integers: points, then tricks, then the tie-break position.
     if winner < 0:
         # fournier-1785 §7: fewest points; then fewest tricks; then nearest the basket on its left
         # (the profile's winner order, from the dealer).
         order = rules.winner_rank
-        best = None
-        for p in seats:
-            key = (points[p], counts[p], order[(p - dealer) % n])
-            if best is None or key < best:
-                best, winner = key, p
+        best = -1
+        for p in range(n):
+            if p != excluded:
+                key = (points[p] * 64 + counts[p]) * 64 + order[(p - dealer) % n]
+                if best < 0 or key < best:
+                    best, winner = key, p
     if loser < 0:
         # fournier-1785 §7: most points; then most tricks; then nearest the basket on its right
         # (english §7: the literal flag makes fewest tricks lose).
         order = rules.loser_rank
-        sign = 1 if rules.loser_most_tricks else -1
-        best = None
-        for p in seats:
-            key = (points[p], sign * counts[p], -order[(p - dealer) % n])
-            if best is None or key > best:
-                best, loser = key, p
+        most = rules.loser_most_tricks
+        best = -1
+        for p in range(n):
+            if p != excluded:
+                tricks = counts[p] if most else 63 - counts[p]
+                key = (points[p] * 64 + tricks) * 64 + 63 - order[(p - dealer) % n]
+                if key > best:
+                    best, loser = key, p
     return winner, loser

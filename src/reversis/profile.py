@@ -324,6 +324,10 @@ class MoneyRules:
     opposite_doubles: tuple[Literal["cards", "party"], ...] = attrs.field(
         metadata=_doc("Payments doubled between players sitting opposite (four players).")
     )
+    pot_reason: Literal["pot", "party"] = attrs.field(
+        default="pot",
+        metadata=_doc("The reason given to the payment of the pot's value (``pot`` or ``party``)."),
+    )
 
 
 @attrs.frozen

@@ -16,7 +16,7 @@ from reversis.cards import Card, Rank, full_deck, mask_of
 from reversis.moves import DISCARDS, EXCHANGES, GIVES, PLAYS, Play
 
 if TYPE_CHECKING:
-    from reversis.profile import Profile
+    from reversis.profile import Profile, SpecialCard
 
 _RANK_VALUES = {r.code: int(r) for r in Rank} | {"T": 10}
 
@@ -49,13 +49,10 @@ _C, _D, _H, _S = SUIT_PLAYS
 
 
 def plays_of(mask: int) -> tuple[Play, ...]:
-    """The plays of the cards of ``mask``, in card order."""
-    return (
-        _C[mask >> 2 & 0x1FFF]
-        + _D[mask >> 18 & 0x1FFF]
-        + _H[mask >> 34 & 0x1FFF]
-        + _S[mask >> 50 & 0x1FFF]
-    )
+    """The plays of the cards of ``mask`` (a 64-bit mask), in card order."""
+    low = mask & 0xFFFFFFFF
+    high = mask >> 32
+    return _C[low >> 2 & 0x1FFF] + _D[low >> 18] + _H[high >> 2 & 0x1FFF] + _S[high >> 18]
 
 
 def _byte_tables(moves: Sequence[object | None]) -> tuple[tuple[tuple[Any, ...], ...], ...]:
@@ -80,15 +77,17 @@ GIVE_TABLES = _byte_tables(GIVES)
 
 def moves_of(mask: int, tables: tuple[tuple[tuple[Any, ...], ...], ...]) -> tuple[Any, ...]:
     """The moves of ``tables`` (exchanges, discards or gives) for the cards of ``mask``."""
-    out: tuple[Any, ...] = ()
-    byte = 0
-    while mask:
-        value = mask & 255
-        if value:
-            out += tables[byte][value]
-        mask >>= 8
-        byte += 1
-    return out
+    t0, t1, t2, t3, t4, t5, t6, t7 = tables
+    return (
+        t0[mask & 255]
+        + t1[mask >> 8 & 255]
+        + t2[mask >> 16 & 255]
+        + t3[mask >> 24 & 255]
+        + t4[mask >> 32 & 255]
+        + t5[mask >> 40 & 255]
+        + t6[mask >> 48 & 255]
+        + t7[mask >> 56 & 255]
+    )
 
 
 @attrs.frozen
@@ -101,7 +100,9 @@ class Rules:
     deck_mask: int
     suit_masks: tuple[int, ...]
     trick_points: tuple[int, ...]  # by card bit
+    trick_groups: tuple[tuple[int, int], ...]  # (points, mask of the cards worth them in tricks)
     pot_points: tuple[int, ...]  # by card bit
+    pot_groups: tuple[tuple[int, int], ...]  # (value, mask of the cards worth it in the pot)
     pot_bonus: int
     winner_rank: tuple[int, ...]  # by offset from the dealer: position in the winner tie-break
     loser_rank: tuple[int, ...]  # by offset from the dealer: position in the loser tie-break
@@ -112,6 +113,7 @@ class Rules:
     opposite: bool
     only_card_forced: bool
     priv_mask: int
+    priv_masks: tuple[int, ...]  # the privilege's cards in each seat's field of the packed hands
     priv_needed: int
     priv_last: int
     priv_success_wins: bool
@@ -135,6 +137,18 @@ class Rules:
     exchange_limits: tuple[bool, int] | None
     #: For each dealer, the exchange steps ``(seat, kind, widow index or -1)``.
     exchange_steps: tuple[tuple[tuple[int, int, int], ...], ...]
+    #: By card bit, the profile's line of ``[[specials]]`` for the card, or ``None``.
+    specials: tuple[SpecialCard | None, ...]
+    special_mask: int
+    #: By card bit, the payment reasons of a special card:
+    #: ``(placed, forced, consolation, led, played)``, or ``None``.
+    reasons: tuple[tuple[str, str, str, str, str] | None, ...]
+    #: By trick number (index 0 unused), the factor of the card payments *à la bonne*.
+    bonne: tuple[int, ...]
+    opposite_cards: bool  # card payments doubled between opposite seats
+    opposite_party: bool  # the pot (party) doubled between opposite seats
+    claim_led: bool
+    pot_reason: str
 
 
 def _deal_offsets(profile: Profile) -> tuple[int, ...]:
@@ -199,6 +213,10 @@ def compile_rules(profile: Profile) -> Rules:
                 pool_of[card.index] = special.pool
             if special.name == "quinola":
                 quinola_mask |= card.mask
+    specials: list[SpecialCard | None] = [None] * 64
+    for special in profile.specials:
+        for code in special.cards:
+            specials[Card.parse(code).index] = special
     priv = profile.privilege
     deck_mask = mask_of(deck)
     return Rules(
@@ -208,7 +226,15 @@ def compile_rules(profile: Profile) -> Rules:
         deck_mask=deck_mask,
         suit_masks=tuple(m & deck_mask for m in SUIT_MASKS),
         trick_points=tuple(trick_points),
+        trick_groups=tuple(
+            (v, sum(1 << b for b, x in enumerate(trick_points) if x == v))
+            for v in sorted(set(trick_points) - {0})
+        ),
         pot_points=tuple(pot_points),
+        pot_groups=tuple(
+            (v, sum(1 << b for b, x in enumerate(pot_points) if x == v))
+            for v in sorted(set(pot_points) - {0})
+        ),
         pot_bonus=profile.points.pot_bonus,
         winner_rank=_rank([o % n for o in profile.outcome.winner_order]),
         loser_rank=_rank([o % n for o in profile.outcome.loser_order]),
@@ -219,6 +245,10 @@ def compile_rules(profile: Profile) -> Rules:
         opposite=profile.exchange.opposite,
         only_card_forced=profile.play.forced == "only-card",
         priv_mask=mask_of(Card.parse(c) for c in priv.cards) if priv else 0,
+        priv_masks=tuple(
+            (mask_of(Card.parse(c) for c in priv.cards) if priv else 0) << (64 * p)
+            for p in range(n)
+        ),
         priv_needed=priv.needed if priv else 0,
         priv_last=priv.last_trick if priv else 0,
         priv_success_wins=bool(priv and priv.success == "wins-party"),
@@ -237,4 +267,23 @@ def compile_rules(profile: Profile) -> Rules:
             else None
         ),
         exchange_steps=tuple(_exchange_steps(profile, d) for d in range(n)),
+        specials=tuple(specials),
+        special_mask=sum(1 << b for b, sp in enumerate(specials) if sp is not None),
+        reasons=tuple(
+            None
+            if sp is None
+            else (
+                f"{sp.name}_placed",
+                f"{sp.name}_forced",
+                f"{sp.name}_consolation",
+                f"{sp.name}_led",
+                f"{sp.name}_played",
+            )
+            for sp in specials
+        ),
+        bonne=tuple(2 if t in profile.money.bonne_tricks else 1 for t in range(profile.tricks + 1)),
+        opposite_cards=n == 4 and "cards" in profile.money.opposite_doubles,
+        opposite_party=n == 4 and "party" in profile.money.opposite_doubles,
+        claim_led=profile.money.claim_led,
+        pot_reason=profile.money.pot_reason,
     )
