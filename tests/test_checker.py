@@ -78,3 +78,17 @@ def test_report_collects_failures(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not report.ok
     assert len(report.failures) == 2
     assert "cards conserved" in report.failures[0]
+
+
+def test_detects_money_not_conserved(monkeypatch: pytest.MonkeyPatch, fournier: Profile) -> None:
+    import reversis.testing as testing
+    from reversis.settlement import Settlement, settle
+
+    def leaky(hand: Hand) -> Settlement:
+        result = settle(hand)
+        net = (result.net[0] + 1, *result.net[1:])
+        return Settlement(result.payments, net, result.stakes, result.final)
+
+    monkeypatch.setattr(testing, "settle", leaky)
+    with pytest.raises(ConsistencyError, match="money conserved"):
+        testing.check_money(new_hand(fournier, seed=1))

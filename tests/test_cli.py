@@ -51,3 +51,20 @@ def test_python_dash_m() -> None:
         check=True,
     )
     assert "The tricks" in done.stdout
+
+
+def test_demo_prints_payments(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert "Payments" in out
+    assert "net: seat 0" in out
+    assert "stakes after the hand: basket" in out
+
+
+def test_demo_match(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--match", "--seed", "2", "--profile", "fournier-1785-3p"]) == 0
+    out = capsys.readouterr().out
+    assert "Reversis match: Fournier 1785, three players" in out
+    assert "Hand 24, round 8" in out
+    assert "Final standing" in out
+    assert out.count("  counters: ") >= 24

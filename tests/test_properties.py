@@ -1,9 +1,11 @@
-"""Hypothesis properties over thousands of random hands per profile.
+"""Hypothesis properties over thousands of random hands and a hundred matches per profile.
 
-Each example deals a hand from a random seed and dealer and plays it to the end with random moves,
-checking after every move: cards conserved, legal moves accepted and a sample of others refused,
-the previous state unchanged; at random moments that views leak nothing; at the end that replay
-and pickling give an equal hand. ``CI_FULL=1`` runs ten times as many hands.
+Each example deals a hand from a random seed, dealer and stakes and plays it to the end with random
+moves, checking after every move: cards conserved, legal moves accepted and a sample of others
+refused, the previous state unchanged, the money invariants (payments positive, the players' net
+equal to minus the change of the pools, the settlement built up trick by trick); at random moments
+that views leak nothing; at the end that replay and pickling give an equal hand. Random whole
+matches check that counters are conserved at every step. ``CI_FULL=1`` runs ten times as many.
 """
 
 from __future__ import annotations
@@ -16,12 +18,43 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import SCALE
-from reversis import IllegalMoveError, Phase, deal_from_deck, deal_hand, load_profile, new_hand
-from reversis.testing import all_moves, knowable_cards
+from reversis import (
+    IllegalMoveError,
+    MatchPhase,
+    Phase,
+    deal_from_deck,
+    deal_hand,
+    load_profile,
+    new_hand,
+    new_match,
+    settle,
+)
+from reversis.testing import all_moves, check_money, knowable_cards
 from reversis.views import view_cards
 
 PROFILES = {name: load_profile(name) for name in ("fournier-1785", "fournier-1785-3p")}
 HANDS = 2000 * SCALE
+
+
+def _stakes(profile, seed: int | None):  # type: ignore[no-untyped-def]
+    """Random valid stakes for ``profile`` (``None``: the first hand of a match)."""
+    if seed is None:
+        return None
+    rng = random.Random(seed)
+    if profile.mechanism == "basket":
+        count = rng.choice([0, 0, 1, 2, 5])
+        beasts = [
+            {
+                "owner": rng.randrange(profile.players),
+                "amount": rng.randint(1, 80),
+                "in_play": False,
+            }
+            for _ in range(count)
+        ]
+        if beasts:
+            beasts[rng.randrange(count)]["in_play"] = True
+        return {"basket": rng.choice([0, 4, 20, 57]), "beasts": beasts}
+    raise AssertionError(profile.mechanism)
 
 
 def _conserved(hand, deck_mask: int) -> None:  # type: ignore[no-untyped-def]
@@ -43,14 +76,20 @@ def _conserved(hand, deck_mask: int) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("name", sorted(PROFILES))
 @settings(max_examples=HANDS, deadline=None, derandomize=True, database=None)
-@given(seed=st.integers(0, 2**64), dealer=st.integers(0, 3), choices=st.integers(0, 2**32))
-def test_random_hands(name: str, seed: int, dealer: int, choices: int) -> None:
+@given(
+    seed=st.integers(0, 2**64),
+    dealer=st.integers(0, 3),
+    choices=st.integers(0, 2**32),
+    stakes=st.one_of(st.none(), st.integers(0, 2**32)),
+)
+def test_random_hands(name: str, seed: int, dealer: int, choices: int, stakes: int | None) -> None:
     profile = PROFILES[name]
     rng = random.Random(choices)
     dealer %= profile.players
     deck_mask = sum(c.mask for c in profile.deck)
     candidates = all_moves(profile)
-    hand = new_hand(profile, seed=seed, dealer=dealer)
+    hand = new_hand(profile, seed=seed, dealer=dealer, stakes=_stakes(profile, stakes))
+    previous = None
     looks = {rng.randrange(60) for _ in range(3)}
     step = 0
     while True:
@@ -70,18 +109,21 @@ def test_random_hands(name: str, seed: int, dealer: int, choices: int) -> None:
         if step in looks or hand.is_over:
             for seat in range(profile.players):
                 assert view_cards(hand.view(seat)) <= knowable_cards(hand, seat)
+        if hand.current_trick is None or hand.is_over:
+            check_money(hand, previous)
+            previous = hand
         if hand.is_over:
             break
         hand = hand.apply(rng.choice(legal))
         step += 1
     # Replay from the pack, from the dealt cards, and through pickle: an equal hand.
-    again = deal_from_deck(profile, hand.deck, dealer=dealer, seed=seed)
+    again = deal_from_deck(profile, hand.deck, dealer=dealer, seed=seed, stakes=hand.stakes)
     for move in hand.moves:
         again = again.apply(str(move))
     assert again == hand
     assert hash(again) == hash(hand)
     assert again.events == hand.events
-    dealt = deal_hand(profile, hand.dealt, hand.widow, dealer=dealer)
+    dealt = deal_hand(profile, hand.dealt, hand.widow, dealer=dealer, stakes=hand.stakes.to_dict())
     for move in hand.moves:
         dealt = dealt.apply(move)
     assert dealt.events == hand.events
@@ -89,3 +131,35 @@ def test_random_hands(name: str, seed: int, dealer: int, choices: int) -> None:
     assert len(hand.tricks) == (
         10 if hand.reversis_breaker is not None and len(hand.tricks) == 10 else 11
     )
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+@settings(max_examples=100 * SCALE, deadline=None, derandomize=True, database=None)
+@given(seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
+def test_random_matches(name: str, seed: int, choices: int) -> None:
+    profile = PROFILES[name]
+    rng = random.Random(choices)
+    match = new_match(profile, seed=seed)
+    total = profile.players * profile.money.bankroll
+    continuing = 0
+    while not match.is_over and continuing < 40:
+        assert sum(match.bankrolls) + match.stakes.pool_total == total
+        if match.phase is MatchPhase.DECIDING:
+            for seat in match.deciders:
+                match = match.choose(seat, rng.choice(["continue", "share"]))
+            continue
+        continuing += match.phase is MatchPhase.CONTINUING
+        dealer = match.dealer
+        match = match.start_hand()
+        assert sum(match.bankrolls) + match.stakes.pool_total == total
+        assert match.hand is not None
+        hand = match.hand
+        while not hand.is_over:
+            hand = hand.apply(rng.choice(hand.legal_moves()))
+        result = settle(hand)
+        assert sum(result.net) == match.stakes.pool_total - result.stakes.pool_total
+        match = match.finish_hand(hand)
+        assert match.dealer == (dealer + 1) % profile.players
+    assert sum(match.bankrolls) + match.stakes.pool_total == total
+    if match.is_over:
+        assert match.hands_played >= match.total_hands

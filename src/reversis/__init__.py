@@ -23,8 +23,10 @@ from reversis.errors import (
 )
 from reversis.events import PlayKind
 from reversis.hand import Hand, Phase, Trick, deal_from_deck, deal_hand, new_hand
+from reversis.match import Match, MatchError, MatchPhase, new_match
 from reversis.moves import Decline, Discard, Exchange, Give, Move, Play, parse_move
 from reversis.profile import Profile, available_profiles, load_profile
+from reversis.settlement import Payment, Settlement, settle
 from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes
 from reversis.views import HandView
 
@@ -44,7 +46,11 @@ __all__ = [
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidMoveError",
+    "Match",
+    "MatchError",
+    "MatchPhase",
     "Move",
+    "Payment",
     "Phase",
     "Play",
     "PlayKind",
@@ -55,6 +61,7 @@ __all__ = [
     "Rank",
     "RecordError",
     "ReversisError",
+    "Settlement",
     "Stakes",
     "StakesError",
     "Suit",
@@ -65,5 +72,7 @@ __all__ = [
     "deal_hand",
     "load_profile",
     "new_hand",
+    "new_match",
     "parse_move",
+    "settle",
 ]

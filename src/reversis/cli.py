@@ -1,7 +1,8 @@
 """The command line: ``python -m reversis demo | profiles | check``.
 
-``demo`` plays a whole hand with bots and prints it trick by trick; ``profiles`` lists the shipped
-rule profiles; ``check`` runs the consistency checker on a profile (a shipped one or your own file).
+``demo`` plays a whole hand (or, with ``--match``, a whole match) with bots and prints it trick by
+trick with its payments; ``profiles`` lists the shipped rule profiles; ``check`` runs the
+consistency checker on a profile (a shipped one or your own file).
 """
 
 from __future__ import annotations
@@ -16,9 +17,12 @@ from reversis.bots import Bot, CautiousBot, RandomBot, play_hand
 from reversis.cards import Card, Suit
 from reversis.errors import ReversisError
 from reversis.hand import Hand, new_hand
+from reversis.match import Match, MatchPhase, new_match
 from reversis.profile import Profile, available_profiles, load_profile
+from reversis.settlement import Payment, settle
+from reversis.stakes import BasketStakes, Stakes
 
-__all__ = ["describe_hand", "main"]
+__all__ = ["describe_hand", "describe_match", "main"]
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -51,6 +55,7 @@ def describe_hand(hand: Hand) -> list[str]:
     for seat, cards in enumerate(hand.dealt):
         lines.append(f"  {_seat(hand, seat):<18}{_cards(cards)}")
     lines.append(f"  {'widow':<18}{' '.join(str(c) for c in hand.widow)}")
+    lines.append(f"  stakes            {_stakes_text(hand.stakes)}")
     lines += ["", "The exchange"]
     current: list[str] = []
     trick_lines: list[str] = []
@@ -113,6 +118,91 @@ def describe_hand(hand: Hand) -> list[str]:
                     f"  pot {_cards(hand.pot)} worth {hand.pot_value}: "
                     f"{_seat(hand, event.winner)} wins it, {_seat(hand, event.loser)} loses it"
                 )
+    lines.extend(_settlement_lines(hand))
+    return lines
+
+
+def _stakes_text(stakes: Stakes) -> str:
+    if isinstance(stakes, BasketStakes):
+        sheet = ", ".join(
+            f"seat {b.owner}: {b.amount}{' (in play)' if b.in_play else ''}" for b in stakes.beasts
+        )
+        return f"basket {stakes.basket}; beasts: {sheet or 'none'}"
+    return str(stakes.to_dict())
+
+
+def _payment_lines(payments: Sequence[Payment]) -> list[str]:
+    lines = []
+    for p in payments:
+        trick = f" (trick {p.trick})" if p.trick is not None else ""
+        payer = f"seat {p.payer}" if isinstance(p.payer, int) else p.payer
+        payee = f"seat {p.payee}" if isinstance(p.payee, int) else p.payee
+        lines.append(f"  {payer:>8} → {payee:<8} {p.amount:>4}  {p.reason}{trick}")
+    return lines
+
+
+def _settlement_lines(hand: Hand) -> list[str]:
+    result = settle(hand)
+    lines = ["", "Payments"]
+    lines += _payment_lines(result.payments) or ["  none"]
+    lines.append("  net: " + ", ".join(f"seat {s} {n:+d}" for s, n in enumerate(result.net)))
+    lines.append(f"  stakes after the hand: {_stakes_text(result.stakes)}")
+    return lines
+
+
+def describe_match(match: Match, bots: Sequence[Bot], end_choice: str = "share") -> list[str]:
+    """Play ``match`` to its end with ``bots`` and tell it hand by hand: the antes, the payments,
+    the stakes after each hand, then the final standing. Deciders at the end choose ``end_choice``
+    (with ``"continue"``, careless bots may never end the match)."""
+    profile = match.profile
+    lines = [
+        f"Reversis match: {profile.title} ({profile.name})"
+        + (f", seed {match.seed}" if match.seed is not None else ""),
+        f"{profile.players} players with {profile.money.bankroll} {profile.money.unit}s each; "
+        f"{match.total_hands} hands; first dealer: seat {match.dealer}.",
+    ]
+    while not match.is_over:
+        if match.phase is MatchPhase.DECIDING:
+            lines.append("")
+            for seat in match.deciders:
+                lines.append(
+                    f"End of the agreed hands: seat {seat}, who lost most, chooses {end_choice}"
+                )
+                match = match.choose(seat, end_choice)
+            continue
+        match = match.start_hand()
+        assert match.hand is not None
+        continuing = " (continuing, no antes)" if match.phase is MatchPhase.CONTINUING else ""
+        lines += [
+            "",
+            f"Hand {match.hand_number}, round {match.round}, dealer seat {match.dealer}{continuing}",
+        ]
+        lines += _payment_lines(match.antes)
+        hand = play_hand(match.hand, bots)
+        result = settle(hand)
+        if hand.reversis_player is not None:
+            how = (
+                "made"
+                if hand.reversis_breaker is None
+                else f"broken by seat {hand.reversis_breaker}"
+            )
+            lines.append(f"  reversis by seat {hand.reversis_player}, {how}")
+        else:
+            lines.append(
+                f"  pot worth {hand.pot_value}: seat {hand.winner} wins, seat {hand.loser} loses"
+            )
+        lines += _payment_lines(result.payments)
+        match = match.finish_hand(hand)
+        lines.append(f"  stakes: {_stakes_text(match.stakes)}")
+        lines.append(
+            "  counters: " + ", ".join(f"seat {s} {b}" for s, b in enumerate(match.bankrolls))
+        )
+    if match.final_payments:
+        lines += ["", "The stakes are shared"]
+        lines += _payment_lines(match.final_payments)
+    lines += ["", "Final standing"]
+    for place, (seat, counters) in enumerate(match.standing, start=1):
+        lines.append(f"  {place}. seat {seat}: {counters} {profile.money.unit}s")
     return lines
 
 
@@ -124,6 +214,11 @@ def _bots(kind: str, seed: int, players: int) -> list[Bot]:
 
 def _demo(args: argparse.Namespace) -> int:
     profile = load_profile(args.profile)
+    if args.match:
+        match = new_match(profile, seed=args.seed, dealer=args.dealer)
+        lines = describe_match(match, _bots(args.bots, args.seed, profile.players))
+        print("\n".join(lines))
+        return 0
     dealer = args.dealer if args.dealer is not None else 0
     hand = new_hand(profile, seed=args.seed, dealer=dealer)
     hand = play_hand(hand, _bots(args.bots, args.seed, profile.players))
@@ -158,6 +253,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--profile", default="fournier-1785", help="a profile name or a TOML file")
     demo.add_argument("--dealer", type=int, default=None, help="the dealer's seat (default 0)")
     demo.add_argument("--bots", choices=["random", "cautious"], default="random")
+    demo.add_argument("--match", action="store_true", help="play a whole match")
     demo.set_defaults(run=_demo)
     profiles = sub.add_parser("profiles", help="list the shipped rule profiles")
     profiles.set_defaults(run=_profiles)

@@ -19,7 +19,11 @@ After every move it checks that
   move of the game with ``exhaustive=True`` — are refused with :class:`~reversis.IllegalMoveError`);
 * a refused move leaves the hand unchanged, and so does an accepted one (hands are immutable);
 * each seat's view shows its own cards and no card it may not know;
-* replaying the moves from the deal, and pickling, give an equal hand with an equal hash.
+* replaying the moves from the deal, and pickling, give an equal hand with an equal hash;
+* money (:func:`check_money`): every payment is positive between two different accounts, the net of
+  the players is minus the change of the pools (beasts are debts, not counters), the stakes after
+  the hand are valid stakes, and until the hand ends or a reversis is committed each state's
+  payments extend those of the state before it (the settlement is built up trick by trick).
 """
 
 from __future__ import annotations
@@ -33,10 +37,12 @@ import attrs
 
 from reversis import events as ev
 from reversis.cards import Card
-from reversis.errors import IllegalMoveError
+from reversis.errors import IllegalMoveError, StakesError
 from reversis.hand import Hand, Phase, deal_hand, new_hand
 from reversis.moves import DECLINE, Discard, Exchange, Give, Move, Play, parse_move
 from reversis.profile import Profile, load_profile
+from reversis.settlement import settle
+from reversis.stakes import parse_stakes
 from reversis.views import view_cards
 
 __all__ = [
@@ -44,6 +50,7 @@ __all__ = [
     "ConsistencyError",
     "all_moves",
     "check_hand",
+    "check_money",
     "check_profile",
     "check_state",
     "knowable_cards",
@@ -215,6 +222,33 @@ def check_state(
             _fail("pickling", hand, "a pickled copy is not equal")
 
 
+def check_money(hand: Hand, previous: Hand | None = None) -> None:
+    """Check the money invariants of ``hand`` (see the module's docstring); ``previous`` is the state
+    before the last move, if any. Raises :class:`ConsistencyError`."""
+    result = settle(hand)
+    for payment in result.payments:
+        if payment.amount <= 0 or payment.payer == payment.payee:
+            _fail("payments", hand, f"{payment} is not a payment")
+        for party in (payment.payer, payment.payee):
+            if isinstance(party, int) and not 0 <= party < hand.players:
+                _fail("payments", hand, f"{payment} names no seat")
+    change = result.stakes.pool_total - hand.stakes.pool_total
+    if sum(result.net) != -change:
+        _fail("money conserved", hand, f"net {result.net} but the pools changed by {change}")
+    try:
+        parse_stakes(hand.profile, result.stakes.to_dict())
+    except StakesError as exc:
+        _fail("stakes", hand, f"the stakes after the hand are not valid: {exc}")
+    if result.final != hand.is_over:
+        _fail("settlement", hand, "final does not say whether the hand is over")
+    if previous is not None and not hand.is_over:
+        committed = hand.reversis_player is not None and previous.reversis_player is None
+        if not committed:
+            before = settle(previous).payments
+            if result.payments[: len(before)] != before:
+                _fail("settlement built up trick by trick", hand, "earlier payments changed")
+
+
 def _move_order(move: Move) -> tuple[int, int]:
     if isinstance(move, Play):
         return (0, move.card.index)
@@ -243,9 +277,11 @@ def check_hand(
     exhaustive: bool = False,
     views: bool = True,
     replay_every: int = 1,
+    money: bool = True,
     extra: Callable[[Hand, Hand | None], None] | None = None,
 ) -> Hand:
-    """Play ``hand`` to the end with random moves (or ``choose``), checking every state.
+    """Play ``hand`` to the end with random moves (or ``choose``), checking every state (and its
+    money, with ``money``).
 
     ``extra(state, previous)`` is called after every move too, for further invariants (money, JSON).
     Returns the finished hand.
@@ -262,6 +298,8 @@ def check_hand(
             views=views,
             replay=replay_every > 0 and (step % replay_every == 0 or hand.is_over),
         )
+        if money:
+            check_money(hand, previous)
         if extra is not None:
             extra(hand, previous)
         if hand.is_over:
@@ -280,6 +318,7 @@ def check_profile(
     exhaustive: bool = False,
     views: bool = True,
     replay_every: int = 8,
+    money: bool = True,
     stop_at_first: bool = False,
     extra: Callable[[Hand, Hand | None], None] | None = None,
 ) -> CheckReport:
@@ -303,6 +342,7 @@ def check_profile(
                 exhaustive=exhaustive,
                 views=views,
                 replay_every=replay_every,
+                money=money,
                 extra=extra,
             )
             moves += len(done.moves)

@@ -1,0 +1,340 @@
+"""The match: antes, stakes carried from hand to hand, dealer rotation, rounds and the end of the match.
+
+A :class:`Match` is immutable, like a hand. Start a hand (the antes are paid), play it, finish it (its
+settlement is applied and the deal passes), until the match is over::
+
+    >>> import random
+    >>> from reversis import load_profile, new_match
+    >>> match = new_match(load_profile(), seed=7)
+    >>> match.dealer, match.round, match.hand_number
+    (2, 1, 1)
+    >>> match = match.start_hand()
+    >>> match.bankrolls, match.stakes.to_dict()
+    ((96, 96, 92, 96), {'basket': 20, 'beasts': []})
+    >>> hand, rng = match.hand, random.Random(1)
+    >>> while not hand.is_over:
+    ...     hand = hand.apply(rng.choice(hand.legal_moves()))
+    >>> match = match.finish_hand(hand)
+    >>> match.dealer, match.hand_number, sum(match.bankrolls) + match.stakes.pool_total
+    (3, 2, 400)
+
+Counters are conserved: the bankrolls plus the basket always make ``players × 100``; beasts are
+debts recorded on the sheet, not counters.
+
+After the last hand (``rounds × players`` hands), if stakes remain (Fournier §12), the players who
+have lost most choose (:meth:`Match.choose`) to ``"continue"`` — hands without antes until the basket
+is empty and no beast remains — or to ``"share"`` the stakes; *share* wins unless all choose
+*continue*.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from reversis.cards import Card
+from reversis.deal import draw_first_dealer
+from reversis.errors import ReversisError
+from reversis.hand import Hand, deal_from_deck, new_hand
+from reversis.profile import Profile, load_profile
+from reversis.settlement import BASKET, Payment, Settlement, settle
+from reversis.stakes import BasketStakes, Stakes, initial_stakes
+
+__all__ = ["Match", "MatchError", "MatchPhase", "new_match"]
+
+#: Hand ``k`` (1-based) of a match with seed ``s`` is dealt with seed ``s * SEED_STRIDE + k``.
+SEED_STRIDE = 100_000
+
+
+class MatchError(ReversisError, ValueError):
+    """A match operation that is not possible now (wrong phase, a hand of another deal …)."""
+
+
+class MatchPhase(enum.Enum):
+    """Where a match stands."""
+
+    #: The agreed hands are being played.
+    PLAYING = "playing"
+    #: After the last hand, stakes remain: the players who lost most choose to continue or share.
+    DECIDING = "deciding"
+    #: Hands go on without antes until the stakes are gone (Fournier §12, *continue*).
+    CONTINUING = "continuing"
+    #: The match is over.
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen
+class Match:
+    """An immutable match. Make one with :func:`new_match`."""
+
+    profile: Profile
+    #: Each seat's counters.
+    bankrolls: tuple[int, ...]
+    #: The stakes on the table (between hands; during a hand, after its antes).
+    stakes: Stakes
+    #: The dealer of the next hand (or of the hand in progress).
+    dealer: int
+    #: Hands finished so far.
+    hands_played: int = 0
+    phase: MatchPhase = MatchPhase.PLAYING
+    #: The match's seed, from which hands are dealt when no seed or pack is given.
+    seed: int | None = None
+    #: The hand in progress, as dealt (``None`` between hands).
+    hand: Hand | None = None
+    #: The antes paid for the hand in progress.
+    antes: tuple[Payment, ...] = ()
+    #: The finished hands, in order.
+    history: tuple[Hand, ...] = attrs.field(default=(), repr=False)
+    #: The seats that choose at the end of the match, and the choices made so far.
+    deciders: tuple[int, ...] = ()
+    choices: tuple[tuple[int, str], ...] = ()
+    #: The payments that shared the stakes at the end of the match.
+    final_payments: tuple[Payment, ...] = ()
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return self.profile.players
+
+    @property
+    def total_hands(self) -> int:
+        """The agreed number of hands: ``rounds × players``."""
+        return self.profile.match.rounds * self.profile.players
+
+    @property
+    def hand_number(self) -> int:
+        """The number (1-based) of the hand in progress, or of the next one."""
+        return self.hands_played + 1
+
+    @property
+    def round(self) -> int:
+        """The round (1-based) of the hand in progress or the next one; a round is one deal each."""
+        return self.hands_played // self.profile.players + 1
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match is over."""
+        return self.phase is MatchPhase.OVER
+
+    @property
+    def standing(self) -> tuple[tuple[int, int], ...]:
+        """``(seat, counters)`` from the richest down (seats in order on equal counters)."""
+        return tuple(sorted(enumerate(self.bankrolls), key=lambda item: (-item[1], item[0])))
+
+    @property
+    def last_settlement(self) -> Settlement | None:
+        """The settlement of the last finished hand."""
+        return settle(self.history[-1]) if self.history else None
+
+    # -- playing hands ---------------------------------------------------------------------------
+
+    def start_hand(
+        self, *, seed: int | None = None, deck: Sequence[Card | str] | None = None
+    ) -> Match:
+        """The match with the next hand dealt (:attr:`hand`) and its antes paid (:attr:`antes`).
+
+        The pack comes from ``seed``, or is ``deck``, or (neither given) from the match's seed.
+        """
+        if self.phase not in (MatchPhase.PLAYING, MatchPhase.CONTINUING):
+            raise MatchError(f"no hand can start: the match is {self.phase.value}")
+        if self.hand is not None:
+            raise MatchError("a hand is in progress: finish it first")
+        if seed is not None and deck is not None:
+            raise MatchError("give a seed or a pack, not both")
+        continuing = self.phase is MatchPhase.CONTINUING
+        antes, stakes = _antes(self.profile, self.stakes, self.dealer, continuing)
+        bankrolls = _apply(self.bankrolls, antes)
+        if deck is not None:
+            hand = deal_from_deck(self.profile, deck, dealer=self.dealer, stakes=stakes)
+        else:
+            if seed is None:
+                if self.seed is None:
+                    raise MatchError("this match has no seed: give a seed or a pack for the hand")
+                seed = self.seed * SEED_STRIDE + self.hand_number
+            hand = new_hand(self.profile, seed=seed, dealer=self.dealer, stakes=stakes)
+        return attrs.evolve(self, bankrolls=bankrolls, stakes=stakes, hand=hand, antes=antes)
+
+    def finish_hand(self, hand: Hand) -> Match:
+        """The match after ``hand`` (the hand in progress, played to its end): its settlement is
+        applied, the deal passes to the eldest, and the end of the match is decided."""
+        if self.hand is None:
+            raise MatchError("no hand is in progress: start one first")
+        if not isinstance(hand, Hand) or hand.deal != self.hand.deal:
+            raise MatchError("this is not the hand in progress (another deal)")
+        if not hand.is_over:
+            raise MatchError("the hand is not over")
+        result = settle(hand)
+        match = attrs.evolve(
+            self,
+            bankrolls=_apply(self.bankrolls, result.payments),
+            stakes=result.stakes,
+            dealer=(self.dealer + 1) % self.players,
+            hands_played=self.hands_played + 1,
+            hand=None,
+            antes=(),
+            history=(*self.history, hand),
+        )
+        return match._after_hand()
+
+    def _after_hand(self) -> Match:
+        empty = _stakes_empty(self.stakes)
+        if self.phase is MatchPhase.CONTINUING:
+            return attrs.evolve(self, phase=MatchPhase.OVER) if empty else self
+        if self.hands_played < self.total_hands:
+            return self
+        end = self.profile.match.end
+        if empty or end == "keep":
+            # fournier-1785 §12: nothing left at stake: the match is over.
+            return attrs.evolve(self, phase=MatchPhase.OVER)
+        if end == "share":
+            return self._share()
+        # fournier-1785 §12: the player who has lost most chooses (all those tied for it).
+        least = min(self.bankrolls)
+        deciders = tuple(p for p, b in enumerate(self.bankrolls) if b == least)
+        return attrs.evolve(self, phase=MatchPhase.DECIDING, deciders=deciders)
+
+    def choose(self, seat: int, choice: str) -> Match:
+        """Record ``seat``'s end-of-match choice, ``"continue"`` or ``"share"``.
+
+        When every decider has chosen: *share* unless all chose *continue* [decision].
+        """
+        if self.phase is not MatchPhase.DECIDING:
+            raise MatchError(f"there is no choice to make: the match is {self.phase.value}")
+        if seat not in self.deciders:
+            raise MatchError(
+                f"seat {seat!r} does not choose (the deciders are {list(self.deciders)})"
+            )
+        if any(s == seat for s, _ in self.choices):
+            raise MatchError(f"seat {seat} has already chosen")
+        if choice not in ("continue", "share"):
+            raise MatchError(f"the choice is 'continue' or 'share', not {choice!r}")
+        match = attrs.evolve(self, choices=(*self.choices, (seat, choice)))
+        if len(match.choices) < len(self.deciders):
+            return match
+        if all(c == "continue" for _, c in match.choices):
+            return attrs.evolve(match, phase=MatchPhase.CONTINUING)
+        return match._share()
+
+    def _share(self) -> Match:
+        payments = _share(self.profile, self.stakes, (self.dealer - 1) % self.players)
+        return attrs.evolve(
+            self,
+            bankrolls=_apply(self.bankrolls, payments),
+            stakes=_emptied(self.profile, self.stakes),
+            phase=MatchPhase.OVER,
+            final_payments=payments,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """A summary of the match as plain data (bankrolls, stakes, dealer, counts, phase)."""
+        return {
+            "profile": self.profile.name,
+            "bankrolls": list(self.bankrolls),
+            "stakes": self.stakes.to_dict(),
+            "dealer": self.dealer,
+            "hands_played": self.hands_played,
+            "round": self.round,
+            "phase": self.phase.value,
+        }
+
+
+def new_match(
+    profile: Profile | str = "fournier-1785", *, seed: int | None = None, dealer: int | None = None
+) -> Match:
+    """A new match: each player with the profile's bankroll, no stakes yet.
+
+    Without ``dealer``, the first dealer is drawn from ``seed`` as the profile says (Fournier §3:
+    whoever finds the Quinola in their pile); with neither, seed ``0`` draws.
+    """
+    if isinstance(profile, str):
+        profile = load_profile(profile)
+    if seed is not None and (type(seed) is not int or seed < 0):
+        raise MatchError(f"a match seed must be a non-negative integer, not {seed!r}")
+    if dealer is None:
+        dealer = draw_first_dealer(profile, 0 if seed is None else seed)
+    elif type(dealer) is not int or not 0 <= dealer < profile.players:
+        raise MatchError(f"dealer must be a seat from 0 to {profile.players - 1}, not {dealer!r}")
+    bankrolls = (profile.money.bankroll,) * profile.players
+    return Match(profile, bankrolls, _no_stakes(profile), dealer, seed=seed)
+
+
+# ---------------------------------------------------------------------------------------------
+# Mechanisms of the stakes between hands
+# ---------------------------------------------------------------------------------------------
+
+
+def _no_stakes(profile: Profile) -> Stakes:
+    first = initial_stakes(profile)
+    if isinstance(first, BasketStakes):
+        return BasketStakes(0, ())
+    raise NotImplementedError(profile.mechanism)  # pragma: no cover
+
+
+def _stakes_empty(stakes: Stakes) -> bool:
+    if isinstance(stakes, BasketStakes):
+        return stakes.basket == 0 and not stakes.beasts
+    raise NotImplementedError(type(stakes))  # pragma: no cover
+
+
+def _emptied(profile: Profile, stakes: Stakes) -> Stakes:
+    return _no_stakes(profile)
+
+
+def _antes(
+    profile: Profile, stakes: Stakes, dealer: int, continuing: bool
+) -> tuple[tuple[Payment, ...], Stakes]:
+    n = profile.players
+    if isinstance(stakes, BasketStakes):
+        assert profile.basket is not None
+        if continuing:
+            # fournier-1785 §12: while continuing, the dealer no longer adds 4 and nobody antes.
+            return (), stakes
+        rules = profile.basket
+        payments: list[Payment] = []
+        if stakes.basket == 0:
+            # fournier-1785 §2: an empty basket (counters only; a beast does not count): everyone
+            # antes as at the first hand.
+            payments += [Payment(p, BASKET, rules.ante, "ante", None) for p in range(n)]
+        # fournier-1785 §2: the dealer adds 4 before every hand, beast in play or not.
+        payments.append(Payment(dealer, BASKET, rules.dealer_ante, "ante", None))
+        payments = [p for p in payments if p.amount > 0]
+        total = sum(p.amount for p in payments)
+        return tuple(payments), BasketStakes(stakes.basket + total, stakes.beasts)
+    raise NotImplementedError(profile.mechanism)  # pragma: no cover
+
+
+def _share(profile: Profile, stakes: Stakes, last_dealer: int) -> tuple[Payment, ...]:
+    n = profile.players
+    if isinstance(stakes, BasketStakes):
+        # fournier-1785 §12, share: each beast's owner pays its amount in; the basket is shared
+        # equally, what does not divide handed out one at a time from the last dealer, then
+        # against playing order [decision].
+        payments = [Payment(b.owner, BASKET, b.amount, "beast", None) for b in stakes.beasts]
+        total = stakes.basket + sum(b.amount for b in stakes.beasts)
+        return (*payments, *_split(BASKET, total, n, last_dealer, "share"))
+    raise NotImplementedError(profile.mechanism)  # pragma: no cover
+
+
+def _split(account: str, total: int, n: int, last_dealer: int, reason: str) -> list[Payment]:
+    share, extra = divmod(total, n)
+    order = [(last_dealer - k) % n for k in range(n)]
+    amounts = {seat: share + (1 if k < extra else 0) for k, seat in enumerate(order)}
+    return [
+        Payment(account, seat, amounts[seat], reason, None) for seat in range(n) if amounts[seat]
+    ]
+
+
+def _apply(bankrolls: tuple[int, ...], payments: Sequence[Payment]) -> tuple[int, ...]:
+    out = list(bankrolls)
+    for p in payments:
+        if type(p.payer) is int:
+            out[p.payer] -= p.amount
+        if type(p.payee) is int:
+            out[p.payee] += p.amount
+    return tuple(out)

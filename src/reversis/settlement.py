@@ -1,0 +1,368 @@
+"""Settlement: what a hand's play means in money.
+
+:func:`settle` is a pure function of a hand (and the stakes it started with, which the hand carries):
+
+    >>> import random
+    >>> from reversis import load_profile, new_hand, settle
+    >>> hand = new_hand(load_profile(), seed=7)
+    >>> rng = random.Random(1)
+    >>> while not hand.is_over:
+    ...     hand = hand.apply(rng.choice(hand.legal_moves()))
+    >>> result = settle(hand)
+    >>> result.payments[2]
+    Payment(payer=0, payee=1, amount=9, reason='pot', trick=None)
+    >>> result.net, result.stakes.to_dict()
+    ((-14, 16, 0, -2), {'basket': 20, 'beasts': [{'owner': 2, 'amount': 20, 'in_play': True}]})
+
+It works on an unfinished hand too, giving the payments that stand so far (those of the completed
+tricks), so that a front-end can show them live.
+
+A payment is ``Payment(payer, payee, amount, reason, trick)``; ``payer`` and ``payee`` are seats or a
+pool's account (``"basket"`` for Fournier). ``trick`` is the 1-based trick of the card that caused it
+(led payments too, though they are made at the end of the hand), ``None`` for the pot, and for the
+reversis (and the basket and beast a made reversis wins) the deciding trick. Payments of 0 are not
+listed, nor those that a committed reversis cancels; the events say that it was committed.
+
+Reasons (Fournier): ``ace_placed``, ``ace_forced``, ``ace_led``, ``quinola_placed``,
+``quinola_forced``, ``quinola_consolation``, ``quinola_led``, ``basket``, ``beast``, ``pot``,
+``reversis_made``, ``reversis_broken``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import attrs
+
+from reversis.hand import _AUX, _BREAKER, _FACTS, _POT, _PSEAT, _PUSED, _REV, _TRICKS, Hand
+from reversis.profile import Profile
+from reversis.rules import Rules
+from reversis.stakes import BasketStakes, Beast, Stakes
+
+__all__ = ["Payment", "Settlement", "settle"]
+
+#: The account of Fournier's basket.
+BASKET = "basket"
+
+_new_tuple = tuple.__new__
+
+
+class Payment(NamedTuple):
+    """One payment: ``payer`` gives ``amount`` to ``payee`` for ``reason``, on ``trick`` (1-based) or
+    ``None``. Payer and payee are seats or the name of a pool account (``"basket"``).
+
+    An immutable value (a named tuple, for speed).
+    """
+
+    payer: int | str
+    payee: int | str
+    amount: int
+    reason: str
+    trick: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The payment as plain data."""
+        return {
+            "payer": self.payer,
+            "payee": self.payee,
+            "amount": self.amount,
+            "reason": self.reason,
+            "trick": self.trick,
+        }
+
+
+@attrs.frozen
+class Settlement:
+    """The money of a hand: the standing ``payments`` in order, the ``net`` per seat (antes excluded),
+    the ``stakes`` after the hand, and whether the hand is ``final`` (over)."""
+
+    payments: tuple[Payment, ...]
+    net: tuple[int, ...]
+    stakes: Stakes
+    final: bool
+
+    def paid_by(self, account: int | str) -> tuple[Payment, ...]:
+        """The payments a seat (or a pool) made."""
+        return tuple(p for p in self.payments if p.payer == account)
+
+    def received_by(self, account: int | str) -> tuple[Payment, ...]:
+        """The payments a seat (or a pool) received."""
+        return tuple(p for p in self.payments if p.payee == account)
+
+
+#: The payments as they are worked out.
+Entry = Payment
+
+
+class _Basket:
+    """Fournier's basket and beast sheet (fournier-1785 §9)."""
+
+    __slots__ = ("basket", "beasts", "start")
+
+    def __init__(self, stakes: BasketStakes) -> None:
+        self.start = stakes
+        self.basket = stakes.basket
+        self.beasts: list[Beast] = list(stakes.beasts)
+
+    def restore(self) -> None:
+        self.basket = self.start.basket
+        self.beasts = list(self.start.beasts)
+
+    def won(self, seat: int, trick: int, out: list[Entry], _pool: str) -> None:
+        # fournier-1785 §9: placing the Quinola wins the basket's counters, plus the beast in play,
+        # which its owner pays to the winner (crossed out if the winner owns it).
+        if self.basket:
+            out.append(_new_tuple(Payment, (BASKET, seat, self.basket, "basket", trick)))
+            self.basket = 0
+        for i, beast in enumerate(self.beasts):
+            if beast.in_play:
+                if beast.owner != seat:
+                    out.append(
+                        _new_tuple(Payment, (beast.owner, seat, beast.amount, "beast", trick))
+                    )
+                del self.beasts[i]
+                if self.beasts:
+                    # the most recently recorded beast is put in play next
+                    last = self.beasts[-1]
+                    self.beasts[-1] = Beast(last.owner, last.amount, True)
+                break
+
+    def owed(self, seat: int, trick: int, out: list[Entry], _pool: str, _led: bool) -> None:
+        # fournier-1785 §9: a forced or led Quinola owes a beast of the basket's amount (its counters
+        # plus the beast in play); in play at once if no beast is recorded. No counters move.
+        in_play = next((b.amount for b in self.beasts if b.in_play), 0)
+        amount = self.basket + in_play
+        if amount:
+            self.beasts.append(Beast(seat, amount, not self.beasts))
+
+    def stakes(self) -> BasketStakes:
+        start = self.start
+        if (
+            self.basket == start.basket
+            and len(self.beasts) == len(start.beasts)
+            and all(a is b for a, b in zip(self.beasts, start.beasts, strict=True))
+        ):
+            return start
+        return BasketStakes(self.basket, tuple(self.beasts))
+
+
+def _pool_keeper(profile: Profile, stakes: Stakes) -> _Basket:
+    if isinstance(stakes, BasketStakes):
+        return _Basket(stakes)
+    raise NotImplementedError(profile.mechanism)  # pragma: no cover
+
+
+def settle(hand: Hand) -> Settlement:
+    """The payments of ``hand`` so far (all of them once it is over), the net per seat and the stakes
+    after it. A pure function of the hand; see the module's docstring."""
+    s = hand._s
+    deal = s[0]
+    rules: Rules = deal.rules
+    n = rules.players
+    tricks = s[_TRICKS]
+    rev: int = s[_AUX][_REV]
+    over = s[3] < 0
+    commit = rules.commit
+    pool = _pool_keeper(deal.profile, deal.stakes)
+    entries: list[Entry] = []
+    # (seat, amount, reason, trick, each other's amount, its reason) owed to the pot winner
+    owed: list[tuple[int, int, str, int, int, str]] = []
+    # (pool, trick) of the quinolas the reversis player played otherwise than placed
+    reversis_pools: list[tuple[str, int]] = []
+
+    start, stop = 0, len(tricks)
+    if rev >= 0:
+        reversis = deal.profile.reversis
+        # fournier-1785 §8: after commitment, aces and the Quinola are ordinary cards
+        # (hoyle §11 [profile flag]: their consolations may still be paid).
+        stop = len(tricks) if reversis.final_tricks_pay else commit
+        if reversis.undo == "all":
+            # fournier-1785 §8: once committed, every ace and Quinola payment of tricks 1-9 is
+            # cancelled (the basket and beasts as at the start); led payments lapse.
+            start = commit
+            for index in range(commit):
+                leader, bits = tricks[index][0], tricks[index][1]
+                for position, bit in enumerate(bits):
+                    pool_name = rules.pool_of[bit]
+                    if pool_name and (leader + position) % n == rev:
+                        reversis_pools.append((pool_name, index + 1))
+
+    # The ace and quinola payments of the tricks, and their pool moves (fournier-1785 §9, §10).
+    special_mask = rules.special_mask
+    specials = rules.specials
+    reasons = rules.reasons
+    bonne = rules.bonne
+    opposite = rules.opposite_cards
+    for index in range(start, stop):
+        if not tricks[index][3] & special_mask:
+            continue
+        leader, bits, taker, _ = tricks[index]
+        trick = index + 1
+        double = bonne[trick]
+        pools_move = rev < 0 or trick <= commit
+        led_suit = bits[0] >> 4
+        for position, bit in enumerate(bits):
+            special = specials[bit]
+            if special is None:
+                continue
+            reason = reasons[bit]
+            assert reason is not None
+            seat = leader + position
+            if seat >= n:
+                seat -= n
+            pool_name = special.pool if pools_move else ""
+            if position == 0:
+                # fournier-1785 §10: led, the player pays the pot winner at the end of the hand.
+                owed.append(
+                    (seat, special.led * double, reason[3], trick, special.led_others * double,
+                     reason[2])
+                )  # fmt: skip
+                if pool_name:
+                    pool.owed(seat, trick, entries, pool_name, True)
+            elif bit >> 4 != led_suit:
+                # fournier-1785 §10: placed, the taker of the trick pays the player.
+                amount = special.placed * double
+                if opposite and (taker - seat) % 4 == 2:
+                    amount *= 2
+                if amount:
+                    entries.append(_new_tuple(Payment, (taker, seat, amount, reason[0], trick)))
+                if pool_name:
+                    pool.won(seat, trick, entries, pool_name)
+            elif rules.only_card_forced and _held_another(hand, seat, bit, index):
+                # hoyle §6: played, holding another card of the suit led: pays the party winner.
+                owed.append((seat, special.played * double, reason[4], trick, 0, reason[2]))
+                if pool_name:
+                    pool.owed(seat, trick, entries, pool_name, False)
+            else:
+                # fournier-1785 §10: forced, the player pays the leader, and each other player
+                # consoles the leader.
+                amount = special.forced * double
+                if opposite and (leader - seat) % 4 == 2:
+                    amount *= 2
+                if amount:
+                    entries.append(_new_tuple(Payment, (seat, leader, amount, reason[1], trick)))
+                if special.forced_others:
+                    for k in range(1, n):
+                        other = (leader + k) % n
+                        if other != seat:
+                            amount = special.forced_others * double
+                            if opposite and (leader - other) % 4 == 2:
+                                amount *= 2
+                            entries.append(
+                                _new_tuple(Payment, (other, leader, amount, reason[2], trick))
+                            )
+                if pool_name:
+                    pool.owed(seat, trick, entries, pool_name, False)
+
+    if over:
+        if rev >= 0:
+            _reversis(hand, pool, entries, rev, reversis_pools)
+        else:
+            _party(hand, entries, owed)
+
+    net = [0] * n
+    for payer, payee, amount, _, _ in entries:
+        if type(payer) is int:
+            net[payer] -= amount
+        if type(payee) is int:
+            net[payee] += amount
+    return Settlement(tuple(entries), tuple(net), pool.stakes(), over)
+
+
+def _party(hand: Hand, out: list[Entry], owed: list[tuple[int, int, str, int, int, str]]) -> None:
+    """The end of an ordinary hand: the pot, and the payments owed to its winner."""
+    s = hand._s
+    rules: Rules = s[0].rules
+    n = rules.players
+    over = s[_FACTS][-1]
+    winner, loser = over[1], over[2]
+    opposite = rules.opposite_cards
+    # fournier-1785 §7: the loser pays the value of the pot to the winner.
+    pot = s[_AUX][_POT]
+    amount = rules.pot_bonus
+    for value, mask in rules.pot_groups:
+        amount += value * (pot & mask).bit_count()
+    if rules.opposite_party and (winner - loser) % 4 == 2:
+        amount *= 2
+    out.append(_new_tuple(Payment, (loser, winner, amount, rules.pot_reason, None)))
+    if not rules.claim_led:
+        return
+    # fournier-1785 §10: led payments go to the pot winner (claimed [profile flag]), not from
+    # the winner himself.
+    for seat, amount, reason, trick, others, others_reason in owed:
+        if seat == winner:
+            continue
+        if amount:
+            factor = 2 if opposite and (winner - seat) % 4 == 2 else 1
+            out.append(_new_tuple(Payment, (seat, winner, amount * factor, reason, trick)))
+        if others:
+            for k in range(1, n):
+                other = (winner + k) % n
+                if other != seat:
+                    factor = 2 if opposite and (winner - other) % 4 == 2 else 1
+                    out.append(
+                        _new_tuple(Payment, (other, winner, others * factor, others_reason, trick))
+                    )
+
+
+def _reversis(
+    hand: Hand, pool: _Basket, out: list[Entry], rev: int, reversis_pools: list[tuple[str, int]]
+) -> None:
+    """The end of a hand with a reversis committed: made or broken."""
+    profile = hand.profile
+    rules = profile.reversis
+    n = profile.players
+    s = hand._s
+    tricks = s[_TRICKS]
+    aux = s[_AUX]
+    breaker: int = aux[_BREAKER]
+    privileged: int = aux[_PSEAT] if aux[_PUSED] else -1
+    if breaker < 0:
+        trick = len(tricks)
+        # fournier-1785 §8: the reversis player who played the Quinola led or forced before
+        # committing also wins the basket, with the beast in play, as they stood at the start.
+        for name, _ in reversis_pools:
+            pool.won(rev, trick, out, name)
+        if privileged >= 0 and privileged != rev:
+            # fournier-1785 §11: a four-aces player who used the privilege pays it alone.
+            total = sum(_made(profile, rev, p) for p in range(n) if p != rev)
+            out.append(_new_tuple(Payment, (privileged, rev, total, "reversis_made", trick)))
+        else:
+            for k in range(1, n):
+                p = (rev + k) % n
+                out.append(
+                    _new_tuple(Payment, (p, rev, _made(profile, rev, p), "reversis_made", trick))
+                )
+        return
+    trick = next(i + 1 for i, t in enumerate(tricks) if i + 1 > rules.commit and t[2] != rev)
+    leader, bits = tricks[trick - 1][0], tricks[trick - 1][1]
+    winning = bits[(breaker - leader) % n]
+    quinola = profile._rules.quinola_mask >> winning & 1
+    # fournier-1785 §8: broken, the reversis player pays the breaker, and nobody else.
+    amount = rules.broken_by_quinola if quinola else rules.broken
+    out.append(_new_tuple(Payment, (rev, breaker, amount, "reversis_broken", trick)))
+    # ... and owes a beast for a Quinola he played led or forced before committing.
+    for name, _ in reversis_pools:
+        pool.owed(rev, trick, out, name, False)
+
+
+def _made(profile: Profile, rev: int, payer: int) -> int:
+    rules = profile.reversis
+    if profile.players == 4 and (payer - rev) % 4 == 2:
+        return rules.made_opposite
+    return rules.made
+
+
+def _held_another(hand: Hand, seat: int, bit: int, index: int) -> bool:
+    """Whether ``seat`` held another card of ``bit``'s suit when it played it on trick ``index``."""
+    s = hand._s
+    rules: Rules = s[0].rules
+    suit = rules.suit_masks[bit >> 4]
+    n = rules.players
+    later = s[1] >> (seat << 6) & ((1 << 64) - 1)  # the cards it still holds
+    for leader, bits, *_ in s[_TRICKS][index + 1 :]:
+        later |= 1 << bits[(seat - leader) % n]
+    for position, b in enumerate(s[5]):  # the current trick
+        if (s[4] + position) % n == seat:
+            later |= 1 << b
+    return bool(later & suit)
