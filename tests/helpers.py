@@ -61,3 +61,31 @@ def kinds(hand: Hand, trick: int) -> list[tuple[int, str, str]]:
         for e in hand.events
         if isinstance(e, reversis.events.CardPlayed) and e.trick == trick
     ]
+
+
+def low(hand: Hand, avoid: str = "") -> reversis.Move:
+    """The lowest legal move, avoiding the cards listed in ``avoid`` (and aces and quinolas) when
+    another legal move exists."""
+    legal = hand.legal_moves()
+    banned = set(avoid.split())
+
+    def key(move: reversis.Move) -> tuple[int, int, int]:
+        card = getattr(move, "card", None)
+        if card is None:
+            return (2, 0, 0)
+        special = card.rank.code == "A" or card.code in ("JH", "QH")
+        return (card.code in banned, special, int(card.rank) * 4 + int(card.suit))
+
+    return min(legal, key=key)
+
+
+def script(hand: Hand, plan: dict[int, dict[int, str]], *, until: int = 99, keep: str = "") -> Hand:
+    """Play tricks: ``plan[trick][seat]`` is the card that seat plays to that trick; other plays are
+    the lowest legal card, keeping the cards of ``keep`` when possible. Stops before trick
+    ``until`` or when the hand is over."""
+    while not hand.is_over and hand.trick_number < until:
+        seat = hand.to_move
+        assert seat is not None
+        wanted = plan.get(hand.trick_number, {}).get(seat)
+        hand = hand.apply(wanted if wanted else low(hand, keep))
+    return hand

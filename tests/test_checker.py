@@ -12,7 +12,7 @@ from reversis import Hand, Profile, new_hand
 from reversis.testing import ConsistencyError, check_hand, check_profile, check_state
 
 
-@pytest.mark.parametrize("name", ["fournier-1785", "fournier-1785-3p"])
+@pytest.mark.parametrize("name", sorted(reversis.available_profiles()))
 def test_check_every_shipped_profile(name: str) -> None:
     report = check_profile(name, hands=40 * SCALE, seed=100)
     assert report.ok, report.failures[:3]
@@ -20,7 +20,7 @@ def test_check_every_shipped_profile(name: str) -> None:
     assert report.moves >= 40 * SCALE * 30
 
 
-@pytest.mark.parametrize("name", ["fournier-1785", "fournier-1785-3p"])
+@pytest.mark.parametrize("name", sorted(reversis.available_profiles()))
 def test_exhaustive_check(name: str) -> None:
     report = check_profile(name, hands=2, seed=7, exhaustive=True, replay_every=1)
     assert report.ok, report.failures

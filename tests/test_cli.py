@@ -68,3 +68,12 @@ def test_demo_match(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Hand 24, round 8" in out
     assert "Final standing" in out
     assert out.count("  counters: ") >= 24
+
+
+def test_demo_english(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--seed", "5", "--profile", "english"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 0 (dealer) discards" in out
+    assert "stakes            pots 25" in out
+    assert main(["demo", "--seed", "5", "--profile", "english", "--match"]) == 0
+    assert "Final standing" in capsys.readouterr().out

@@ -32,7 +32,7 @@ from reversis import (
 from reversis.testing import all_moves, check_money, knowable_cards
 from reversis.views import view_cards
 
-PROFILES = {name: load_profile(name) for name in ("fournier-1785", "fournier-1785-3p")}
+PROFILES = {name: load_profile(name) for name in ("fournier-1785", "fournier-1785-3p", "english")}
 HANDS = 2000 * SCALE
 
 
@@ -54,6 +54,9 @@ def _stakes(profile, seed: int | None):  # type: ignore[no-untyped-def]
         if beasts:
             beasts[rng.randrange(count)]["in_play"] = True
         return {"basket": rng.choice([0, 4, 20, 57]), "beasts": beasts}
+    if profile.mechanism == "remise":
+        pots = [rng.randint(1, 90) for _ in range(rng.choice([1, 1, 2, 3]))]
+        return {"pots": pots, "cycle_remised": len(pots) > 1 or rng.random() < 0.5}
     raise AssertionError(profile.mechanism)
 
 

@@ -20,7 +20,7 @@ from reversis.hand import Hand, new_hand
 from reversis.match import Match, MatchPhase, new_match
 from reversis.profile import Profile, available_profiles, load_profile
 from reversis.settlement import Payment, settle
-from reversis.stakes import BasketStakes, Stakes
+from reversis.stakes import BasketStakes, PotStakes, Stakes
 
 __all__ = ["describe_hand", "describe_match", "main"]
 
@@ -128,7 +128,10 @@ def _stakes_text(stakes: Stakes) -> str:
             f"seat {b.owner}: {b.amount}{' (in play)' if b.in_play else ''}" for b in stakes.beasts
         )
         return f"basket {stakes.basket}; beasts: {sheet or 'none'}"
-    return str(stakes.to_dict())
+    if isinstance(stakes, PotStakes):
+        pots = ", ".join(str(p) for p in stakes.pots) or "none"
+        return f"pots {pots}" + (" (this cycle has had its remise)" if stakes.cycle_remised else "")
+    return ", ".join(f"{name} pool {amount}" for name, amount in stakes.pools)
 
 
 def _payment_lines(payments: Sequence[Payment]) -> list[str]:

@@ -658,8 +658,8 @@ class Hand:
             x.code for x in cards_from_mask(follow)
         )
         if seat == pseat:
-            why += f" (the {c.profile.privilege.name} allow a renounce only up to trick "
-            why += f"{c.rules.priv_last})"
+            name = c.profile.privilege.name
+            why += f" (the privilege of the {name} lasts up to trick {c.rules.priv_last})"
         _fail(move, why)
 
     def _apply_exchange(self, move: Move) -> Hand:

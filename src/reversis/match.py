@@ -40,8 +40,8 @@ from reversis.deal import draw_first_dealer
 from reversis.errors import ReversisError
 from reversis.hand import Hand, deal_from_deck, new_hand
 from reversis.profile import Profile, load_profile
-from reversis.settlement import BASKET, Payment, Settlement, settle
-from reversis.stakes import BasketStakes, Stakes, initial_stakes
+from reversis.settlement import BASKET, POT, Payment, Settlement, settle
+from reversis.stakes import BasketStakes, PoolStakes, PotStakes, Stakes, initial_stakes
 
 __all__ = ["Match", "MatchError", "MatchPhase", "new_match"]
 
@@ -273,13 +273,17 @@ def _no_stakes(profile: Profile) -> Stakes:
     first = initial_stakes(profile)
     if isinstance(first, BasketStakes):
         return BasketStakes(0, ())
-    raise NotImplementedError(profile.mechanism)  # pragma: no cover
+    if isinstance(first, PotStakes):
+        return PotStakes((), False)
+    return PoolStakes(tuple((name, 0) for name, _ in first.pools))
 
 
 def _stakes_empty(stakes: Stakes) -> bool:
     if isinstance(stakes, BasketStakes):
         return stakes.basket == 0 and not stakes.beasts
-    raise NotImplementedError(type(stakes))  # pragma: no cover
+    if isinstance(stakes, PotStakes):
+        return not stakes.pots
+    return stakes.pool_total == 0
 
 
 def _emptied(profile: Profile, stakes: Stakes) -> Stakes:
@@ -306,27 +310,56 @@ def _antes(
         payments = [p for p in payments if p.amount > 0]
         total = sum(p.amount for p in payments)
         return tuple(payments), BasketStakes(stakes.basket + total, stakes.beasts)
+    if isinstance(stakes, PotStakes):
+        assert profile.remise is not None
+        remise = profile.remise
+        if not stakes.pots:
+            # english §2: no pot: a new pot 1, each non-dealer antes 5 and the dealer 10; a new cycle.
+            payments = [
+                Payment(
+                    (dealer + k) % n,
+                    POT,
+                    remise.ante if k else remise.dealer_first_ante,
+                    "ante",
+                    None,
+                )
+                for k in (*range(1, n), 0)
+            ]
+            payments = [p for p in payments if p.amount > 0]
+            return tuple(payments), PotStakes((sum(p.amount for p in payments),), False)
+        # english §2: otherwise only the dealer antes 5, to the most recent pot.
+        pots = (*stakes.pots[:-1], stakes.pots[-1] + remise.dealer_ante)
+        payment = Payment(dealer, POT, remise.dealer_ante, "ante", None)
+        return ((payment,) if payment.amount else ()), PotStakes(pots, stakes.cycle_remised)
     raise NotImplementedError(profile.mechanism)  # pragma: no cover
 
 
 def _share(profile: Profile, stakes: Stakes, last_dealer: int) -> tuple[Payment, ...]:
-    n = profile.players
     if isinstance(stakes, BasketStakes):
         # fournier-1785 §12, share: each beast's owner pays its amount in; the basket is shared
         # equally, what does not divide handed out one at a time from the last dealer, then
         # against playing order [decision].
         payments = [Payment(b.owner, BASKET, b.amount, "beast", None) for b in stakes.beasts]
         total = stakes.basket + sum(b.amount for b in stakes.beasts)
-        return (*payments, *_split(BASKET, total, n, last_dealer, "share"))
-    raise NotImplementedError(profile.mechanism)  # pragma: no cover
+        return (*payments, *_split(profile, BASKET, total, last_dealer))
+    if isinstance(stakes, PotStakes):
+        # english §14 [profile flag] leftover_pots = "share": the pots are shared equally.
+        return tuple(_split(profile, POT, stakes.pool_total, last_dealer))
+    # hoyle §13: each pool is shared equally.
+    return tuple(
+        p for name, amount in stakes.pools for p in _split(profile, name, amount, last_dealer)
+    )
 
 
-def _split(account: str, total: int, n: int, last_dealer: int, reason: str) -> list[Payment]:
+def _split(profile: Profile, account: str, total: int, last_dealer: int) -> list[Payment]:
+    """``total`` from ``account`` shared equally; what does not divide goes one at a time in the
+    order of the winning tie-break from the last dealer [decision]."""
+    n = profile.players
     share, extra = divmod(total, n)
-    order = [(last_dealer - k) % n for k in range(n)]
+    order = [(last_dealer + offset) % n for offset in profile.outcome.winner_order]
     amounts = {seat: share + (1 if k < extra else 0) for k, seat in enumerate(order)}
     return [
-        Payment(account, seat, amounts[seat], reason, None) for seat in range(n) if amounts[seat]
+        Payment(account, seat, amounts[seat], "share", None) for seat in range(n) if amounts[seat]
     ]
 
 

@@ -37,12 +37,14 @@ import attrs
 from reversis.hand import _AUX, _BREAKER, _FACTS, _POT, _PSEAT, _PUSED, _REV, _TRICKS, Hand
 from reversis.profile import Profile
 from reversis.rules import Rules
-from reversis.stakes import BasketStakes, Beast, Stakes
+from reversis.stakes import BasketStakes, Beast, PotStakes, Stakes
 
 __all__ = ["Payment", "Settlement", "settle"]
 
 #: The account of Fournier's basket.
 BASKET = "basket"
+#: The account of the English pots (the pot list as one account).
+POT = "pot"
 
 _new_tuple = tuple.__new__
 
@@ -108,7 +110,7 @@ class _Basket:
         self.basket = self.start.basket
         self.beasts = list(self.start.beasts)
 
-    def won(self, seat: int, trick: int, out: list[Entry], _pool: str) -> None:
+    def won(self, seat: int, trick: int | None, out: list[Entry], _pool: str) -> None:
         # fournier-1785 §9: placing the Quinola wins the basket's counters, plus the beast in play,
         # which its owner pays to the winner (crossed out if the winner owns it).
         if self.basket:
@@ -127,13 +129,16 @@ class _Basket:
                     self.beasts[-1] = Beast(last.owner, last.amount, True)
                 break
 
-    def owed(self, seat: int, trick: int, out: list[Entry], _pool: str, _led: bool) -> None:
+    def owed(self, seat: int, trick: int | None, out: list[Entry], _pool: str, _led: bool) -> None:
         # fournier-1785 §9: a forced or led Quinola owes a beast of the basket's amount (its counters
         # plus the beast in play); in play at once if no beast is recorded. No counters move.
         in_play = next((b.amount for b in self.beasts if b.in_play), 0)
         amount = self.basket + in_play
         if amount:
             self.beasts.append(Beast(seat, amount, not self.beasts))
+
+    def give_back(self, payment: Payment) -> None:  # pragma: no cover - no basket profile uses it
+        raise AssertionError("the basket is not given back")
 
     def stakes(self) -> BasketStakes:
         start = self.start
@@ -146,9 +151,60 @@ class _Basket:
         return BasketStakes(self.basket, tuple(self.beasts))
 
 
-def _pool_keeper(profile: Profile, stakes: Stakes) -> _Basket:
+class _Pots:
+    """The English chain of remise pots (english §2, §10)."""
+
+    __slots__ = ("cycle_remised", "led_remise", "pots", "start")
+
+    def __init__(self, stakes: PotStakes, led_remise: bool) -> None:
+        self.start = stakes
+        self.pots = list(stakes.pots)
+        self.cycle_remised = stakes.cycle_remised
+        self.led_remise = led_remise
+
+    def restore(self) -> None:
+        self.pots = list(self.start.pots)
+        self.cycle_remised = self.start.cycle_remised
+
+    def won(self, seat: int, trick: int | None, out: list[Entry], _pool: str) -> None:
+        # english §9: a placed J♥ takes the most recent pot at once.
+        if self.pots:
+            out.append(_new_tuple(Payment, (POT, seat, self.pots.pop(), "pot_taken", trick)))
+
+    def owed(self, seat: int, trick: int | None, out: list[Entry], _pool: str, led: bool) -> None:
+        # english §9: a forced J♥ pays a remise at once, a led one at the end of its trick
+        # [profile flag]; english §2: the remise is the most recent pot, added to pot 1 if the
+        # cycle has had no remise yet, else forming a new pot.
+        if (led and not self.led_remise) or not self.pots:
+            return
+        amount = self.pots[-1]
+        if self.cycle_remised:
+            self.pots.append(amount)
+        else:
+            self.pots[0] += amount
+            self.cycle_remised = True
+        out.append(_new_tuple(Payment, (seat, POT, amount, "remise", trick)))
+
+    def give_back(self, payment: Payment) -> None:
+        # english §12: a failed espagnolette returns the pot it took (the pot list restored).
+        self.pots.append(payment.amount)
+
+    def stakes(self) -> PotStakes:
+        start = self.start
+        if self.cycle_remised == start.cycle_remised and tuple(self.pots) == start.pots:
+            return start
+        return PotStakes(tuple(self.pots), self.cycle_remised)
+
+
+_Keeper = _Basket | _Pots
+
+
+def _pool_keeper(profile: Profile, stakes: Stakes) -> _Keeper:
     if isinstance(stakes, BasketStakes):
         return _Basket(stakes)
+    if isinstance(stakes, PotStakes):
+        assert profile.remise is not None
+        return _Pots(stakes, profile.remise.led_quinola_remise)
     raise NotImplementedError(profile.mechanism)  # pragma: no cover
 
 
@@ -258,7 +314,7 @@ def settle(hand: Hand) -> Settlement:
         if rev >= 0:
             _reversis(hand, pool, entries, rev, reversis_pools)
         else:
-            _party(hand, entries, owed)
+            _party(hand, pool, entries, owed)
 
     net = [0] * n
     for payer, payee, amount, _, _ in entries:
@@ -269,8 +325,14 @@ def settle(hand: Hand) -> Settlement:
     return Settlement(tuple(entries), tuple(net), pool.stakes(), over)
 
 
-def _party(hand: Hand, out: list[Entry], owed: list[tuple[int, int, str, int, int, str]]) -> None:
-    """The end of an ordinary hand: the pot, and the payments owed to its winner."""
+def _party(
+    hand: Hand,
+    pool: _Keeper,
+    out: list[Entry],
+    owed: list[tuple[int, int, str, int, int, str]],
+) -> None:
+    """The end of an ordinary hand: the pot, the payments owed to its winner, and a failed
+    privilege's settlement."""
     s = hand._s
     rules: Rules = s[0].rules
     n = rules.players
@@ -285,6 +347,9 @@ def _party(hand: Hand, out: list[Entry], owed: list[tuple[int, int, str, int, in
     if rules.opposite_party and (winner - loser) % 4 == 2:
         amount *= 2
     out.append(_new_tuple(Payment, (loser, winner, amount, rules.pot_reason, None)))
+    aux = s[_AUX]
+    if aux[_PUSED] and over[4][aux[_PSEAT]]:
+        _failed_privilege(hand, pool, out, aux[_PSEAT])
     if not rules.claim_led:
         return
     # fournier-1785 §10: led payments go to the pot winner (claimed [profile flag]), not from
@@ -305,8 +370,39 @@ def _party(hand: Hand, out: list[Entry], owed: list[tuple[int, int, str, int, in
                     )
 
 
+def _failed_privilege(hand: Hand, pool: _Keeper, out: list[Entry], seat: int) -> None:
+    """A player who used the privilege and took a trick: fournier-1785 §11 loses the pot, which
+    the outcome already says; english §12 and hoyle §12 go further, as the profile says."""
+    profile = hand.profile
+    privilege = profile.privilege
+    assert privilege is not None
+    failure = privilege.failure
+    n = profile.players
+    if "repays-double" in failure:
+        # english §12: he pays back to each player double what that player paid him for aces and
+        # the J♥ in this hand, every kind [decision].
+        card_reasons = {r for rs in profile._rules.reasons if rs is not None for r in rs}
+        paid = [0] * n
+        for p in out:
+            if p.payee == seat and p.reason in card_reasons and isinstance(p.payer, int):
+                paid[p.payer] += p.amount
+        for k in range(1, n):
+            other = (seat + k) % n
+            if paid[other]:
+                repaid = (seat, other, 2 * paid[other], "espagnolette_repaid", None)
+                out.append(_new_tuple(Payment, repaid))
+    if "returns-pot" in failure:
+        # english §12: he returns a pot he took (the pot list restored), then pays a remise.
+        taken = [p for p in out if p.reason == "pot_taken" and p.payee == seat]
+        for payment in taken:
+            out.remove(payment)
+            pool.give_back(payment)
+        if taken:
+            pool.owed(seat, None, out, POT, False)
+
+
 def _reversis(
-    hand: Hand, pool: _Basket, out: list[Entry], rev: int, reversis_pools: list[tuple[str, int]]
+    hand: Hand, pool: _Keeper, out: list[Entry], rev: int, reversis_pools: list[tuple[str, int]]
 ) -> None:
     """The end of a hand with a reversis committed: made or broken."""
     profile = hand.profile

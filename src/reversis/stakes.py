@@ -167,8 +167,13 @@ def _keys(data: Mapping[str, Any], allowed: set[str], what: str) -> None:
         raise StakesError(f"{what} is missing {missing[0]!r}")
 
 
-def parse_stakes(profile: Profile, value: Stakes | Mapping[str, Any]) -> Stakes:
+def parse_stakes(
+    profile: Profile, value: Stakes | Mapping[str, Any], *, at_start: bool = True
+) -> Stakes:
     """Validate stakes (a stakes value or its plain data) for ``profile``.
+
+    ``at_start``: stakes at the start of play, antes in (what a hand is dealt with); otherwise
+    stakes between hands, which may hold no pot at all.
 
     Raises :class:`~reversis.StakesError` naming the problem: an unknown key, a negative amount, two
     beasts in play, a pot list that cannot be, stakes of another mechanism.
@@ -222,9 +227,9 @@ def parse_stakes(profile: Profile, value: Stakes | Mapping[str, Any]) -> Stakes:
             raise StakesError("cycle_remised must be true or false")
         # english §2: at the start of play there is at least one pot, and the cycle has had its
         # first remise unless there is exactly one pot.
-        if not amounts:
+        if at_start and not amounts:
             raise StakesError("there must be at least one pot at the start of play")
-        if not remised and len(amounts) != 1:
+        if not remised and len(amounts) > 1:
             raise StakesError("cycle_remised can be false only with exactly one pot")
         return PotStakes(amounts, remised)
     names = [p.name for p in profile.pools]

@@ -236,7 +236,7 @@ def check_money(hand: Hand, previous: Hand | None = None) -> None:
     if sum(result.net) != -change:
         _fail("money conserved", hand, f"net {result.net} but the pools changed by {change}")
     try:
-        parse_stakes(hand.profile, result.stakes.to_dict())
+        parse_stakes(hand.profile, result.stakes.to_dict(), at_start=False)
     except StakesError as exc:
         _fail("stakes", hand, f"the stakes after the hand are not valid: {exc}")
     if result.final != hand.is_over:
