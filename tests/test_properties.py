@@ -32,7 +32,9 @@ from reversis import (
 from reversis.testing import all_moves, check_money, knowable_cards
 from reversis.views import view_cards
 
-PROFILES = {name: load_profile(name) for name in ("fournier-1785", "fournier-1785-3p", "english")}
+PROFILES = {
+    name: load_profile(name) for name in ("fournier-1785", "fournier-1785-3p", "english", "hoyle")
+}
 HANDS = 2000 * SCALE
 
 
@@ -57,7 +59,11 @@ def _stakes(profile, seed: int | None):  # type: ignore[no-untyped-def]
     if profile.mechanism == "remise":
         pots = [rng.randint(1, 90) for _ in range(rng.choice([1, 1, 2, 3]))]
         return {"pots": pots, "cycle_remised": len(pots) > 1 or rng.random() < 0.5}
-    raise AssertionError(profile.mechanism)
+    # pools below, at and above their stakes, at and above three stakes
+    return {
+        "great": rng.choice([0, 26, 40, 100, 130, 220]),
+        "little": rng.choice([0, 13, 20, 50, 75, 110]),
+    }
 
 
 def _conserved(hand, deck_mask: int) -> None:  # type: ignore[no-untyped-def]

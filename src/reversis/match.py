@@ -331,7 +331,21 @@ def _antes(
         pots = (*stakes.pots[:-1], stakes.pots[-1] + remise.dealer_ante)
         payment = Payment(dealer, POT, remise.dealer_ante, "ante", None)
         return ((payment,) if payment.amount else ()), PotStakes(pots, stakes.cycle_remised)
-    raise NotImplementedError(profile.mechanism)  # pragma: no cover
+    # hoyle §2: before every deal, for each pool: if it holds less than its stake, every player
+    # puts in its ante; then the dealer adds his.
+    payments = []
+    amounts = dict(stakes.pools)
+    for pool in profile.pools:
+        if amounts[pool.name] < pool.stake:
+            payments += [
+                Payment((dealer + k) % n, pool.name, pool.ante, "ante", None)
+                for k in range(1, n + 1)
+            ]
+        payments.append(Payment(dealer, pool.name, pool.dealer_ante, "ante", None))
+    payments = [p for p in payments if p.amount > 0]
+    for p in payments:
+        amounts[str(p.payee)] += p.amount
+    return tuple(payments), PoolStakes(tuple(amounts.items()))
 
 
 def _share(profile: Profile, stakes: Stakes, last_dealer: int) -> tuple[Payment, ...]:

@@ -37,7 +37,7 @@ import attrs
 from reversis.hand import _AUX, _BREAKER, _FACTS, _POT, _PSEAT, _PUSED, _REV, _TRICKS, Hand
 from reversis.profile import Profile
 from reversis.rules import Rules
-from reversis.stakes import BasketStakes, Beast, PotStakes, Stakes
+from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes
 
 __all__ = ["Payment", "Settlement", "settle"]
 
@@ -137,6 +137,9 @@ class _Basket:
         if amount:
             self.beasts.append(Beast(seat, amount, not self.beasts))
 
+    def undo(self, payment: Payment) -> None:  # pragma: no cover - no basket profile uses it
+        raise AssertionError("the basket's moves are undone by restoring it")
+
     def give_back(self, payment: Payment) -> None:  # pragma: no cover - no basket profile uses it
         raise AssertionError("the basket is not given back")
 
@@ -185,6 +188,9 @@ class _Pots:
             self.cycle_remised = True
         out.append(_new_tuple(Payment, (seat, POT, amount, "remise", trick)))
 
+    def undo(self, payment: Payment) -> None:  # pragma: no cover - no pot profile uses it
+        raise AssertionError("the pots' moves are undone by restoring them")
+
     def give_back(self, payment: Payment) -> None:
         # english §12: a failed espagnolette returns the pot it took (the pot list restored).
         self.pots.append(payment.amount)
@@ -196,7 +202,50 @@ class _Pots:
         return PotStakes(tuple(self.pots), self.cycle_remised)
 
 
-_Keeper = _Basket | _Pots
+class _Pools:
+    """Hoyle's quinola pools, each tied to its quinola (hoyle §2, §9)."""
+
+    __slots__ = ("amounts", "caps", "start")
+
+    def __init__(self, stakes: PoolStakes, caps: dict[str, int]) -> None:
+        self.start = stakes
+        self.amounts = dict(stakes.pools)
+        self.caps = caps
+
+    def restore(self) -> None:
+        self.amounts = dict(self.start.pools)
+
+    def won(self, seat: int, trick: int | None, out: list[Entry], pool: str) -> None:
+        # hoyle §9: a placed quinola takes its pool's value, at most the cap (100 or 50).
+        value = min(self.amounts[pool], self.caps[pool])
+        if value:
+            self.amounts[pool] -= value
+            out.append(_new_tuple(Payment, (pool, seat, value, "pool", trick)))
+
+    def owed(self, seat: int, trick: int | None, out: list[Entry], pool: str, _led: bool) -> None:
+        # hoyle §9: forced, played or led, it pays the pool's value in, at most the cap.
+        value = min(self.amounts[pool], self.caps[pool])
+        if value:
+            self.amounts[pool] += value
+            out.append(_new_tuple(Payment, (seat, pool, value, "pool", trick)))
+
+    def undo(self, payment: Payment) -> None:
+        """Take back a pool payment or take that is removed from the list."""
+        if isinstance(payment.payee, str):
+            self.amounts[payment.payee] -= payment.amount
+        else:
+            assert isinstance(payment.payer, str)
+            self.amounts[payment.payer] += payment.amount
+
+    def give_back(self, payment: Payment) -> None:
+        self.undo(payment)
+
+    def stakes(self) -> PoolStakes:
+        pools = tuple(self.amounts.items())
+        return self.start if pools == self.start.pools else PoolStakes(pools)
+
+
+_Keeper = _Basket | _Pots | _Pools
 
 
 def _pool_keeper(profile: Profile, stakes: Stakes) -> _Keeper:
@@ -205,7 +254,8 @@ def _pool_keeper(profile: Profile, stakes: Stakes) -> _Keeper:
     if isinstance(stakes, PotStakes):
         assert profile.remise is not None
         return _Pots(stakes, profile.remise.led_quinola_remise)
-    raise NotImplementedError(profile.mechanism)  # pragma: no cover
+    assert isinstance(stakes, PoolStakes)
+    return _Pools(stakes, {p.name: p.cap for p in profile.pools})
 
 
 def settle(hand: Hand) -> Settlement:
@@ -310,6 +360,16 @@ def settle(hand: Hand) -> Settlement:
                 if pool_name:
                     pool.owed(seat, trick, entries, pool_name, False)
 
+    if rev >= 0 and deal.profile.reversis.undo == "others-pools":
+        # hoyle §11: at commitment, every pool take or payment of tricks 1-9 by a player other
+        # than the reversis player is reversed; his stand (a made reversis returns them).
+        for payment in [p for p in entries if p.reason == "pool" and rev not in (p.payer, p.payee)]:
+            entries.remove(payment)
+            pool.undo(payment)
+        reversis_pools = [
+            (str(p.payee), p.trick or 0) for p in entries if p.reason == "pool" and p.payer == rev
+        ]
+
     if over:
         if rev >= 0:
             _reversis(hand, pool, entries, rev, reversis_pools)
@@ -391,6 +451,21 @@ def _failed_privilege(hand: Hand, pool: _Keeper, out: list[Entry], seat: int) ->
             if paid[other]:
                 repaid = (seat, other, 2 * paid[other], "espagnolette_repaid", None)
                 out.append(_new_tuple(Payment, repaid))
+    if "returns-placed" in failure:
+        # hoyle §12 (b): he returns every consolation received for the aces and quinolas he
+        # placed, keeping those received as forcer [decision].
+        for payment in [p for p in out if p.payee == seat and p.reason.endswith("_placed")]:
+            out.remove(payment)
+    if "repays-pools" in failure:
+        # hoyle §12 (c): for each quinola he placed, he returns its pool value and pays the same
+        # again into that pool.
+        assert isinstance(pool, _Pools)
+        for payment in [p for p in out if p.reason == "pool" and p.payee == seat]:
+            out.remove(payment)
+            pool.give_back(payment)
+            assert isinstance(payment.payer, str)
+            pool.amounts[payment.payer] += payment.amount
+            out.append(_new_tuple(Payment, (seat, payment.payer, payment.amount, "pool", None)))
     if "returns-pot" in failure:
         # english §12: he returns a pot he took (the pot list restored), then pays a remise.
         taken = [p for p in out if p.reason == "pot_taken" and p.payee == seat]
@@ -415,8 +490,19 @@ def _reversis(
     privileged: int = aux[_PSEAT] if aux[_PUSED] else -1
     if breaker < 0:
         trick = len(tricks)
+        if rules.undo == "others-pools":
+            # hoyle §11: made, every consolation the reversis player paid is returned to him, and
+            # the pool value he paid for each quinola comes back to him.
+            card_reasons = {r for rs in profile._rules.reasons if rs is not None for r in rs}
+            for payment in [p for p in out if p.payer == rev]:
+                if payment.reason in card_reasons:
+                    out.remove(payment)
+                elif payment.reason == "pool":
+                    out.remove(payment)
+                    pool.undo(payment)
         # fournier-1785 §8: the reversis player who played the Quinola led or forced before
-        # committing also wins the basket, with the beast in play, as they stood at the start.
+        # committing also wins the basket, with the beast in play, as they stood at the start
+        # (english §11: the most recent pot; hoyle §11: each quinola's pool value, as if placed).
         for name, _ in reversis_pools:
             pool.won(rev, trick, out, name)
         if privileged >= 0 and privileged != rev:
@@ -437,9 +523,11 @@ def _reversis(
     # fournier-1785 §8: broken, the reversis player pays the breaker, and nobody else.
     amount = rules.broken_by_quinola if quinola else rules.broken
     out.append(_new_tuple(Payment, (rev, breaker, amount, "reversis_broken", trick)))
-    # ... and owes a beast for a Quinola he played led or forced before committing.
-    for name, _ in reversis_pools:
-        pool.owed(rev, trick, out, name, False)
+    if rules.undo == "all":
+        # ... and owes a beast for a Quinola he played led or forced before committing (english
+        # §11: pays a remise); hoyle §11: what he paid into the pools stands.
+        for name, _ in reversis_pools:
+            pool.owed(rev, trick, out, name, False)
 
 
 def _made(profile: Profile, rev: int, payer: int) -> int:
