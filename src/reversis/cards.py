@@ -19,7 +19,8 @@ so that the cards of one suit are one 16-bit field and the highest of them is it
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 import attrs
 
@@ -184,6 +185,30 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({self.code!r})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"schema": 1, "card": "JH"}``."""
+        return {"schema": 1, "card": self.code}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Card:
+        """The card of :meth:`to_dict`'s data; :class:`~reversis.RecordError` if malformed."""
+        from reversis import jsonio  # noqa: PLC0415  (jsonio reads cards)
+
+        return jsonio.card(jsonio.table(data, "card", ["card"])["card"], "card.card")
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON text."""
+        from reversis import jsonio  # noqa: PLC0415
+
+        return jsonio.dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str) -> Card:
+        """The card of :meth:`to_json`'s text."""
+        from reversis import jsonio  # noqa: PLC0415
+
+        return cls.from_dict(jsonio.loads(text, "card"))
 
 
 #: Every card of the 52-card pack, by index. Cards are interned: the engine hands out these objects.

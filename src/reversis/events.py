@@ -12,11 +12,14 @@ A hand records what happened as events; it moves no money (that is :mod:`reversi
 from __future__ import annotations
 
 import enum
-from typing import TypeAlias
+import typing
+from collections.abc import Mapping
+from typing import Any, TypeAlias
 
 import attrs
 
 from reversis.cards import Card
+from reversis.errors import RecordError
 
 __all__ = [
     "CardGiven",
@@ -55,8 +58,47 @@ class PlayKind(enum.Enum):
         return self.value
 
 
+class _EventData:
+    """``to_dict()`` and friends, shared by the event classes."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"schema": 1, "event": "CardPlayed", "seat": 1, "card": "JH", ...}``; a hidden card
+        is ``null``."""
+        out: dict[str, Any] = {"schema": 1, "event": type(self).__name__}
+        for field in attrs.fields(type(self)):  # type: ignore[arg-type]
+            value = getattr(self, field.name)
+            if isinstance(value, Card):
+                value = value.code
+            elif isinstance(value, PlayKind):
+                value = value.value
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[field.name] = value
+        return out
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Event:
+        """The event of :meth:`to_dict`'s data (:class:`~reversis.RecordError` if malformed)."""
+        return event_from_dict(data, "event")
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON text."""
+        from reversis import jsonio  # noqa: PLC0415
+
+        return jsonio.dumps(self.to_dict())
+
+    @staticmethod
+    def from_json(text: str) -> Event:
+        """The event of :meth:`to_json`'s text."""
+        from reversis import jsonio  # noqa: PLC0415
+
+        return event_from_dict(jsonio.loads(text, "event"), "event")
+
+
 @attrs.frozen
-class HandDealt:
+class HandDealt(_EventData):
     """The cards were dealt; ``eldest`` leads the first trick."""
 
     dealer: int
@@ -64,7 +106,7 @@ class HandDealt:
 
 
 @attrs.frozen
-class Exchanged:
+class Exchanged(_EventData):
     """``seat`` put ``discarded`` aside and took its widow card ``taken`` (both ``None`` in another
     player's view)."""
 
@@ -74,7 +116,7 @@ class Exchanged:
 
 
 @attrs.frozen
-class Declined:
+class Declined(_EventData):
     """``seat`` declined the exchange; it looked at ``widow_card``, which was put aside (``None`` in
     another player's view)."""
 
@@ -83,7 +125,7 @@ class Declined:
 
 
 @attrs.frozen
-class Discarded:
+class Discarded(_EventData):
     """The dealer ``seat`` put ``card`` aside (``None`` in another player's view)."""
 
     seat: int
@@ -91,7 +133,7 @@ class Discarded:
 
 
 @attrs.frozen
-class CardGiven:
+class CardGiven(_EventData):
     """``seat`` chose ``card`` to give to the player opposite, ``to``; the cards change hands when all
     have chosen (``card`` is ``None`` in another player's view)."""
 
@@ -101,12 +143,12 @@ class CardGiven:
 
 
 @attrs.frozen
-class CardsPassed:
+class CardsPassed(_EventData):
     """The cards chosen for the opposite exchange changed hands."""
 
 
 @attrs.frozen
-class CardPlayed:
+class CardPlayed(_EventData):
     """``seat`` played ``card`` to trick number ``trick`` (1-based), as a card of ``kind``."""
 
     seat: int
@@ -116,7 +158,7 @@ class CardPlayed:
 
 
 @attrs.frozen
-class PrivilegeUsed:
+class PrivilegeUsed(_EventData):
     """``seat`` renounced for the first time while able to follow (four aces / espagnolette)."""
 
     seat: int
@@ -124,7 +166,7 @@ class PrivilegeUsed:
 
 
 @attrs.frozen
-class PoolWon:
+class PoolWon(_EventData):
     """``seat`` placed a quinola on trick ``trick`` and wins ``pool`` (the basket, a pot, a pool)."""
 
     seat: int
@@ -133,7 +175,7 @@ class PoolWon:
 
 
 @attrs.frozen
-class PoolOwed:
+class PoolOwed(_EventData):
     """``seat`` played a quinola otherwise than placed and owes ``pool`` (a beast, a remise, a stake)."""
 
     seat: int
@@ -142,7 +184,7 @@ class PoolOwed:
 
 
 @attrs.frozen
-class TrickTaken:
+class TrickTaken(_EventData):
     """``winner`` took trick number ``trick`` (1-based), which ``leader`` led."""
 
     trick: int
@@ -151,7 +193,7 @@ class TrickTaken:
 
 
 @attrs.frozen
-class ReversisCommitted:
+class ReversisCommitted(_EventData):
     """``seat`` won the first ``trick`` tricks: it is committed to the reversis.
 
     From here the pot is out of play, and the ace and quinola payments of the tricks so far are undone
@@ -163,14 +205,14 @@ class ReversisCommitted:
 
 
 @attrs.frozen
-class ReversisMade:
+class ReversisMade(_EventData):
     """``seat`` took every trick: the reversis is made."""
 
     seat: int
 
 
 @attrs.frozen
-class ReversisBroken:
+class ReversisBroken(_EventData):
     """``breaker`` took trick ``trick`` from the committed ``seat``: the reversis is broken."""
 
     seat: int
@@ -179,7 +221,7 @@ class ReversisBroken:
 
 
 @attrs.frozen
-class HandOver:
+class HandOver(_EventData):
     """The hand is over. ``winner`` and ``loser`` of the pot, or ``None`` when a reversis was committed.
 
     ``points`` and ``tricks`` are per seat (points in the tricks each took).
@@ -209,3 +251,64 @@ Event: TypeAlias = (
     | ReversisBroken
     | HandOver
 )
+
+
+_EVENTS: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (
+        HandDealt,
+        Exchanged,
+        Declined,
+        Discarded,
+        CardGiven,
+        CardsPassed,
+        CardPlayed,
+        PrivilegeUsed,
+        PoolWon,
+        PoolOwed,
+        TrickTaken,
+        ReversisCommitted,
+        ReversisMade,
+        ReversisBroken,
+        HandOver,
+    )
+}
+
+
+def event_from_dict(data: Any, what: str) -> Event:
+    """An event from its plain data (see :meth:`_EventData.to_dict`)."""
+    from reversis import jsonio  # noqa: PLC0415
+
+    if not isinstance(data, Mapping):
+        raise RecordError(f"{what} must be a table of keys")
+    name = data.get("event")
+    cls = _EVENTS.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise RecordError(f"{what}.event: {str(name)[:40]!r} is not an event")
+    names = [f.name for f in attrs.fields(cls)]
+    jsonio.table(data, what, ["event", *names])
+    values: dict[str, Any] = {}
+    hints = typing.get_type_hints(cls)
+    for key in names:
+        value = data[key]
+        where = f"{what}.{key}"
+        hint = hints[key]
+        if hint is Card:
+            values[key] = jsonio.card(value, where)
+        elif hint == Card | None:
+            values[key] = jsonio.optional_card(value, where)
+        elif hint is PlayKind:
+            try:
+                values[key] = PlayKind(value)
+            except ValueError:
+                raise RecordError(f"{where}: {str(value)[:20]!r} is not a kind of play") from None
+        elif hint is str:
+            values[key] = jsonio.text(value, where, 40)
+        elif hint == int | None:
+            values[key] = jsonio.optional_integer(value, where, 0, 1000)
+        elif hint == tuple[int, ...]:
+            values[key] = jsonio.listed(value, where, lambda v, w: jsonio.integer(v, w, 0, 1000), 8)
+        else:
+            values[key] = jsonio.integer(value, where, 0, 1000)
+    event: Event = cls(**values)
+    return event

@@ -24,17 +24,67 @@ Moves compare equal by value, so ``move in hand.legal_moves()`` works with a mov
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
 from reversis.cards import CARD_AT, Card
 from reversis.errors import InvalidCardError, InvalidMoveError
 
-__all__ = ["Decline", "Discard", "Exchange", "Give", "Move", "Play", "parse_move"]
+if TYPE_CHECKING:
+    from reversis.profile import Profile
+
+__all__ = [
+    "Decline",
+    "Discard",
+    "Exchange",
+    "Give",
+    "Move",
+    "Play",
+    "action_count",
+    "move_at",
+    "move_index",
+    "parse_move",
+]
 
 #: Longest move text accepted by :func:`parse_move`.
 MAX_MOVE_TEXT = 40
+
+
+class _MoveData:
+    """``to_dict()`` and friends, shared by the move classes."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"schema": 1, "move": "exchange QS"}``: the move's notation."""
+        return {"schema": 1, "move": str(self)}
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Move:
+        """The move of :meth:`to_dict`'s data (:class:`~reversis.RecordError` if malformed)."""
+        from reversis import jsonio  # noqa: PLC0415
+
+        notation = jsonio.text(jsonio.table(data, "move", ["move"])["move"], "move.move", 60)
+        return parse_move(notation)
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON text."""
+        from reversis import jsonio  # noqa: PLC0415
+
+        return jsonio.dumps(self.to_dict())
+
+    @staticmethod
+    def from_json(text: str) -> Move:
+        """The move of :meth:`to_json`'s text."""
+        from reversis import jsonio  # noqa: PLC0415
+
+        return _MoveData.from_dict(jsonio.loads(text, "move"))
+
+    def index(self, profile: Profile) -> int:
+        """The move's fixed number in ``profile``'s action space (see :func:`move_at`)."""
+        return move_index(profile, self)  # type: ignore[arg-type]
 
 
 def _card(value: object) -> Card:
@@ -49,7 +99,7 @@ def _card(value: object) -> Card:
 
 
 @attrs.frozen(repr=False)
-class Play:
+class Play(_MoveData):
     """Play ``card`` to the current trick. Notation: the card code, ``"QS"``."""
 
     card: Card = attrs.field(converter=_card)
@@ -62,7 +112,7 @@ class Play:
 
 
 @attrs.frozen(repr=False)
-class Exchange:
+class Exchange(_MoveData):
     """A non-dealer puts ``card`` aside and takes their widow card. Notation: ``"exchange QS"``."""
 
     card: Card = attrs.field(converter=_card)
@@ -75,7 +125,7 @@ class Exchange:
 
 
 @attrs.frozen(repr=False)
-class Discard:
+class Discard(_MoveData):
     """The dealer puts ``card`` aside. Notation: ``"discard 2C"``."""
 
     card: Card = attrs.field(converter=_card)
@@ -88,7 +138,7 @@ class Discard:
 
 
 @attrs.frozen(repr=False)
-class Give:
+class Give(_MoveData):
     """Give ``card`` face down to the player opposite (Hoyle's opposite exchange). ``"give 7S"``."""
 
     card: Card = attrs.field(converter=_card)
@@ -101,7 +151,7 @@ class Give:
 
 
 @attrs.frozen(repr=False)
-class Decline:
+class Decline(_MoveData):
     """A non-dealer declines the exchange: looks at their widow card, which is put aside."""
 
     def __str__(self) -> str:
@@ -161,3 +211,55 @@ def parse_move(text: str | Move) -> Move:
         f"{text!r} is not a move: expected a card code such as 'QS', 'decline', "
         "'exchange QS', 'discard QS' or 'give QS'"
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# A fixed action space per profile, for bots and learning
+# ---------------------------------------------------------------------------------------------
+
+_KINDS: tuple[type[Play] | type[Exchange] | type[Discard] | type[Give], ...] = (
+    Play,
+    Exchange,
+    Discard,
+    Give,
+)
+
+
+def action_count(profile: Profile) -> int:
+    """The size of ``profile``'s action space: a play, an exchange, a discard and a give of each
+    card of the pack, and ``decline`` last (``4 × pack + 1``; 193 for 48 cards)."""
+    return 4 * len(profile.deck) + 1
+
+
+def move_index(profile: Profile, move: Move) -> int:
+    """The fixed number of ``move`` in ``profile``'s action space.
+
+    With ``n`` cards in the pack and the cards in their order: plays ``0 … n-1``, exchanges
+    ``n … 2n-1``, discards ``2n … 3n-1``, gives ``3n … 4n-1``, and ``decline`` ``4n``.
+
+    >>> from reversis import load_profile, Play, Decline
+    >>> profile = load_profile()
+    >>> move_index(profile, Play("2C")), move_index(profile, Decline())
+    (0, 192)
+    """
+    positions = profile._rules.deck_positions
+    n = len(profile.deck)
+    if isinstance(move, Decline):
+        return 4 * n
+    position = positions[move.card.index] if isinstance(move, _KINDS) else -1
+    if position < 0:
+        raise InvalidMoveError(f"{move} is not a move of the {profile.name} pack")
+    return _KINDS.index(type(move)) * n + position
+
+
+def move_at(profile: Profile, index: int) -> Move:
+    """The move numbered ``index`` in ``profile``'s action space (the inverse of :func:`move_index`)."""
+    n = len(profile.deck)
+    if type(index) is not int or not 0 <= index <= 4 * n:
+        raise InvalidMoveError(
+            f"{index!r} is not an action of the {profile.name} profile (0 to {4 * n})"
+        )
+    if index == 4 * n:
+        return DECLINE
+    kind, position = divmod(index, n)
+    return _KINDS[kind](profile.deck[position])

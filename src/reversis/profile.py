@@ -465,8 +465,9 @@ class Profile:
         data = dict(data)
         base = data.pop("base", None)
         if base is not None:
-            if not isinstance(base, str):
-                raise ProfileError("base", "must be the name of a shipped profile")
+            if not isinstance(base, str) or base not in _shipped_names():
+                shipped = ", ".join(sorted(_shipped_names()))
+                raise ProfileError("base", f"must name a shipped profile ({shipped})")
             merged = load_profile(base).to_dict()
             _merge(merged, data)
             data = merged
@@ -488,6 +489,26 @@ class Profile:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise ProfileError("", f"not valid TOML: {exc}") from None
+        except RecursionError:
+            raise ProfileError("", "not valid TOML: nested too deeply") from None
+        return cls.from_dict(data)
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON text."""
+        from reversis import jsonio  # noqa: PLC0415
+
+        return jsonio.dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str) -> Profile:
+        """A profile from :meth:`to_json`'s text (:class:`~reversis.ProfileError` if malformed)."""
+        from reversis import jsonio  # noqa: PLC0415
+        from reversis.errors import RecordError  # noqa: PLC0415
+
+        try:
+            data = jsonio.loads(text, "profile")
+        except RecordError as exc:
+            raise ProfileError("", str(exc)) from None
         return cls.from_dict(data)
 
     def to_toml(self) -> str:
@@ -515,6 +536,30 @@ _RANK_CODES = {r.code: int(r) for r in Rank} | {"T": 10}
 # ---------------------------------------------------------------------------------------------
 
 
+def profile_to_data(profile: Profile) -> str | dict[str, Any]:
+    """How a record names ``profile``: the name of a shipped profile it equals, else its data."""
+    if profile.name in _shipped_names() and load_profile(profile.name) == profile:
+        return profile.name
+    return profile.to_dict()
+
+
+def profile_from_data(data: Any, what: str = "profile") -> Profile:
+    """The profile a record names (a shipped name or a profile's data)."""
+    if isinstance(data, str):
+        if data not in _shipped_names():
+            raise ProfileError(what, f"no shipped profile named {data[:40]!r}")
+        return load_profile(data)
+    return Profile.from_dict(data)
+
+
+def _shipped_names() -> set[str]:
+    return {
+        entry.name[: -len(".toml")]
+        for entry in resources.files(_PROFILE_PACKAGE).iterdir()
+        if entry.name.endswith(".toml")
+    }
+
+
 def available_profiles() -> dict[str, str]:
     """The shipped profiles: name → one-line description, the default (``fournier-1785``) first.
 
@@ -523,12 +568,7 @@ def available_profiles() -> dict[str, str]:
     >>> "fournier-1785-3p" in available_profiles()
     True
     """
-    names = sorted(
-        entry.name[: -len(".toml")]
-        for entry in resources.files(_PROFILE_PACKAGE).iterdir()
-        if entry.name.endswith(".toml")
-    )
-    names.sort(key=lambda n: (n != "fournier-1785", n))
+    names = sorted(_shipped_names(), key=lambda n: (n != "fournier-1785", n))
     return {name: load_profile(name).description for name in names}
 
 
@@ -542,13 +582,7 @@ def load_profile(name_or_path: str | os.PathLike[str] = "fournier-1785") -> Prof
         if resource.is_file():
             return Profile.from_toml(resource.read_text(encoding="utf-8"))
         if not os.path.exists(name_or_path):
-            shipped = ", ".join(
-                sorted(
-                    e.name[:-5]
-                    for e in resources.files(_PROFILE_PACKAGE).iterdir()
-                    if e.name.endswith(".toml")
-                )
-            )
+            shipped = ", ".join(sorted(_shipped_names()))
             raise ProfileError("", f"no profile named {name_or_path!r} (shipped: {shipped})")
     if not isinstance(name_or_path, str | os.PathLike):
         raise ProfileError("", f"a profile is named by a string or a path, not {name_or_path!r}")

@@ -1,0 +1,154 @@
+"""Plain data and JSON: the shared rules of every ``to_dict()`` / ``from_dict()`` pair.
+
+Every public value of the library turns into plain data (dicts, lists, strings, numbers, booleans
+and ``None``) with ``to_dict()`` and back with ``from_dict()``, and into JSON with ``to_json()`` /
+``from_json()``. The top level of a value's data carries ``"schema": 1``; values nested inside
+another are written without it. Reading is strict: a missing or unknown key, a wrong type, a value
+that is no card or move, raises :class:`~reversis.RecordError` naming the key (a profile's own
+errors stay :class:`~reversis.ProfileError`, and a move's text :class:`~reversis.InvalidMoveError`).
+Inputs beyond sane sizes are refused before they are read.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from reversis.cards import Card
+from reversis.errors import InvalidCardError, RecordError
+
+__all__ = ["MAX_JSON", "SCHEMA", "dumps", "loads"]
+
+#: The version of the data format written by ``to_dict()`` (the ``"schema"`` field).
+SCHEMA = 1
+#: Largest JSON text accepted, in characters.
+MAX_JSON = 5_000_000
+#: Longest list accepted inside data (moves, hands of a match, payments ...).
+MAX_ITEMS = 100_000
+
+_T = TypeVar("_T")
+
+
+def dumps(data: Any) -> str:
+    """JSON text of plain data (UTF-8 characters kept, keys in the order written)."""
+    return json.dumps(data, ensure_ascii=False)
+
+
+def loads(text: str | bytes, what: str) -> Any:
+    """Plain data from JSON text; :class:`~reversis.RecordError` for anything that is not JSON."""
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError(f"{what}: the JSON is not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise RecordError(f"{what}: JSON must be text, not {type(text).__name__}")
+    if len(text) > MAX_JSON:
+        raise RecordError(f"{what}: the JSON is longer than {MAX_JSON} characters")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{what}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise RecordError(f"{what}: the JSON is nested too deeply") from None
+
+
+def table(
+    data: Any, what: str, keys: Sequence[str], optional: Sequence[str] = ()
+) -> Mapping[str, Any]:
+    """``data`` checked to be a table with exactly ``keys`` (and maybe ``optional`` and ``schema``)."""
+    if not isinstance(data, Mapping):
+        raise RecordError(f"{what} must be a table of keys, not {_kind(data)}")
+    if "schema" in data and (data["schema"] != SCHEMA or type(data["schema"]) is not int):
+        raise RecordError(
+            f"{what}.schema: version {data['schema']!r} is not supported (expected 1)"
+        )
+    allowed = {*keys, *optional, "schema", "type"}
+    for key in data:
+        if key not in allowed:
+            raise RecordError(f"{what}: unknown key {str(key)[:40]!r}")
+    for key in keys:
+        if key not in data:
+            raise RecordError(f"{what}: the key {key!r} is missing")
+    return data
+
+
+def of_type(data: Mapping[str, Any], what: str, expected: str) -> None:
+    """Check the optional ``"type"`` tag of a value's data."""
+    if "type" in data and data["type"] != expected:
+        raise RecordError(f"{what}.type: expected {expected!r}, not {str(data['type'])[:40]!r}")
+
+
+def integer(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
+    """An integer within bounds."""
+    if type(value) is not int:
+        raise RecordError(f"{what} must be an integer, not {_kind(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise RecordError(f"{what}: {value} is out of range")
+    return value
+
+
+def optional_integer(
+    value: Any, what: str, low: int | None = None, high: int | None = None
+) -> int | None:
+    """``None`` or an integer within bounds."""
+    return None if value is None else integer(value, what, low, high)
+
+
+def boolean(value: Any, what: str) -> bool:
+    """A boolean."""
+    if type(value) is not bool:
+        raise RecordError(f"{what} must be true or false, not {_kind(value)}")
+    return value
+
+
+def text(value: Any, what: str, limit: int = 1000) -> str:
+    """A string of at most ``limit`` characters."""
+    if not isinstance(value, str):
+        raise RecordError(f"{what} must be a string, not {_kind(value)}")
+    if len(value) > limit:
+        raise RecordError(f"{what} is longer than {limit} characters")
+    return value
+
+
+def items(value: Any, what: str, limit: int = MAX_ITEMS) -> list[Any]:
+    """A list of at most ``limit`` items."""
+    if not isinstance(value, list | tuple):
+        raise RecordError(f"{what} must be a list, not {_kind(value)}")
+    if len(value) > limit:
+        raise RecordError(f"{what} has more than {limit} items")
+    return list(value)
+
+
+def card(value: Any, what: str) -> Card:
+    """A card from its code."""
+    if not isinstance(value, str):
+        raise RecordError(f"{what} must be a card code such as 'JH', not {_kind(value)}")
+    try:
+        return Card.parse(value)
+    except InvalidCardError:
+        raise RecordError(f"{what}: {value[:40]!r} is not a card") from None
+
+
+def optional_card(value: Any, what: str) -> Card | None:
+    """``None`` (a hidden card) or a card."""
+    return None if value is None else card(value, what)
+
+
+def cards(value: Any, what: str) -> tuple[Card, ...]:
+    """A list of card codes."""
+    return tuple(card(v, f"{what}[{i}]") for i, v in enumerate(items(value, what, 200)))
+
+
+def listed(
+    value: Any, what: str, read: Callable[[Any, str], _T], limit: int = MAX_ITEMS
+) -> tuple[_T, ...]:
+    """A list of values read one by one with ``read``."""
+    return tuple(read(v, f"{what}[{i}]") for i, v in enumerate(items(value, what, limit)))
+
+
+def _kind(value: Any) -> str:
+    return {bool: "a boolean", int: "an integer", str: "a string", float: "a number"}.get(
+        type(value), "null" if value is None else f"a {type(value).__name__}"
+    )
