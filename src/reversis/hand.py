@@ -29,9 +29,17 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import attrs
 
 from reversis import events as ev
+from reversis import jsonio
 from reversis.cards import CARD_AT, Card, cards_from_mask, parse_cards
 from reversis.deal import seeded_pack
-from reversis.errors import DealError, IllegalMoveError, InvalidCardError, InvalidMoveError
+from reversis.errors import (
+    DealError,
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidMoveError,
+    RecordError,
+    StakesError,
+)
 from reversis.moves import (
     DECLINE,
     DISCARDS,
@@ -44,10 +52,12 @@ from reversis.moves import (
     Give,
     Move,
     Play,
+    action_count,
+    move_index,
     parse_move,
 )
 from reversis.outcome import rank
-from reversis.profile import Profile, load_profile
+from reversis.profile import Profile, load_profile, profile_from_data, profile_to_data
 from reversis.rules import (
     DISCARD_TABLES,
     EXCHANGE_TABLES,
@@ -125,6 +135,33 @@ class Trick:
     def suit_led(self) -> Card | None:
         """The first card played (whose suit others must follow), or ``None`` if none yet."""
         return self.plays[0][1] if self.plays else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"number": 3, "leader": 1, "plays": [[1, "QS"], ...], "winner": 2}``."""
+        return {
+            "number": self.number,
+            "leader": self.leader,
+            "plays": [[seat, card.code] for seat, card in self.plays],
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, what: str = "trick") -> Trick:
+        """A trick from :meth:`to_dict`'s data (:class:`~reversis.RecordError` if malformed)."""
+        jsonio.table(data, what, ["number", "leader", "plays", "winner"])
+        plays = []
+        for i, play in enumerate(jsonio.items(data["plays"], f"{what}.plays", 8)):
+            pair = jsonio.items(play, f"{what}.plays[{i}]", 2)
+            if len(pair) != 2:
+                raise RecordError(f"{what}.plays[{i}] must be [seat, card]")
+            plays.append((jsonio.integer(pair[0], f"{what}.plays[{i}][0]", 0, 7),
+                          jsonio.card(pair[1], f"{what}.plays[{i}][1]")))  # fmt: skip
+        return cls(
+            jsonio.integer(data["number"], f"{what}.number", 1, 100),
+            jsonio.integer(data["leader"], f"{what}.leader", 0, 7),
+            tuple(plays),
+            jsonio.optional_integer(data["winner"], f"{what}.winner", 0, 7),
+        )
 
 
 @attrs.frozen(eq=True)
@@ -529,6 +566,19 @@ class Hand:
             return moves_of(held & ~c.no_discard, DISCARD_TABLES)
         return moves_of(held, GIVE_TABLES)
 
+    def legal_indices(self) -> tuple[int, ...]:
+        """The legal moves as their numbers in the profile's action space (:func:`move_index`)."""
+        profile = self.profile
+        return tuple(move_index(profile, m) for m in self.legal_moves())
+
+    def legal_mask(self) -> tuple[bool, ...]:
+        """For each action of the profile's action space (:func:`action_count` of them), whether it
+        is legal now: a mask for bots and reinforcement learning."""
+        mask = [False] * action_count(self.profile)
+        for index in self.legal_indices():
+            mask[index] = True
+        return tuple(mask)
+
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` may be made now (text is parsed; text that is no move is not legal)."""
         try:
@@ -747,6 +797,52 @@ class Hand:
             raise ValueError(f"{seat!r} is not a seat (0 to {n - 1})")
         return seat
 
+    # -- plain data ---------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The hand as plain data: its profile, dealer, seed, the ordered pack, the stakes at the
+        start of play and the moves. :meth:`from_dict` replays them into an equal hand.
+
+        A profile equal to a shipped one is written by name, any other as its full data.
+        """
+        deal = self.deal
+        return {
+            "schema": jsonio.SCHEMA,
+            "type": "hand",
+            "profile": profile_to_data(deal.profile),
+            "dealer": deal.dealer,
+            "seed": deal.seed,
+            "deck": [card.code for card in self.deck],
+            "stakes": deal.stakes.to_dict(),
+            "moves": [str(move) for move in self.moves],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Hand:
+        """The hand of :meth:`to_dict`'s data, replayed (:class:`~reversis.RecordError` naming the
+        problem if malformed, :class:`~reversis.ProfileError` for a bad profile)."""
+        jsonio.table(data, "hand", ["profile", "dealer", "deck", "stakes", "moves"], ["seed"])
+        jsonio.of_type(data, "hand", "hand")
+        profile = profile_from_data(data["profile"], "hand.profile")
+        dealer = jsonio.integer(data["dealer"], "hand.dealer", 0, profile.players - 1)
+        seed = jsonio.optional_integer(data.get("seed"), "hand.seed", 0, 2**128 - 1)
+        deck = jsonio.cards(data["deck"], "hand.deck")
+        moves = jsonio.listed(data["moves"], "hand.moves", lambda v, w: jsonio.text(v, w, 40), 200)
+        try:
+            hand = deal_from_deck(profile, deck, dealer=dealer, stakes=data["stakes"], seed=seed)
+        except (DealError, StakesError) as exc:
+            raise RecordError(f"hand: {exc}") from None
+        return replay_moves(hand, moves, "hand.moves")
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON text."""
+        return jsonio.dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Hand:
+        """The hand of :meth:`to_json`'s text."""
+        return cls.from_dict(jsonio.loads(text, "hand"))
+
     # -- derived views -----------------------------------------------------------------------------
 
     def view(self, seat: int) -> HandView:
@@ -776,6 +872,17 @@ def _make(deal: Deal) -> Hand:
         (deal, packed, 0, first, eldest, (), (), (None, -1, (F_DEALT, dealer, eldest)),
          (0, (), -1, 0, -1, -1)),
     )  # fmt: skip
+    return hand
+
+
+def replay_moves(hand: Hand, moves: Sequence[Move | str], what: str) -> Hand:
+    """``hand`` after ``moves``; a move that is no move or not legal is a
+    :class:`~reversis.RecordError` naming its place."""
+    for number, move in enumerate(moves, start=1):
+        try:
+            hand = hand.apply(move)
+        except (IllegalMoveError, InvalidMoveError) as exc:
+            raise RecordError(f"{what}: move {number} ({str(move)[:40]!r}): {exc}") from None
     return hand
 
 

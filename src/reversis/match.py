@@ -31,17 +31,21 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from reversis import jsonio
 from reversis.cards import Card
 from reversis.deal import draw_first_dealer
-from reversis.errors import ReversisError
-from reversis.hand import Hand, deal_from_deck, new_hand
-from reversis.profile import Profile, load_profile
+from reversis.errors import DealError, RecordError, ReversisError
+from reversis.hand import Hand, deal_from_deck, new_hand, replay_moves
+from reversis.profile import Profile, load_profile, profile_from_data, profile_to_data
 from reversis.settlement import BASKET, POT, Payment, Settlement, settle
 from reversis.stakes import BasketStakes, PoolStakes, PotStakes, Stakes, initial_stakes
+
+if TYPE_CHECKING:
+    from reversis.views import MatchView
 
 __all__ = ["Match", "MatchError", "MatchPhase", "new_match"]
 
@@ -231,17 +235,120 @@ class Match:
             final_payments=payments,
         )
 
+    def view(self, seat: int, hand: Hand | None = None) -> MatchView:
+        """What ``seat`` may know of the match (see :mod:`reversis.views`); ``hand`` is the hand in
+        play as it stands now, if you hold it (by default the hand in progress as dealt)."""
+        from reversis.views import match_view  # noqa: PLC0415
+
+        return match_view(self, seat, hand)
+
     def to_dict(self) -> dict[str, Any]:
-        """A summary of the match as plain data (bankrolls, stakes, dealer, counts, phase)."""
+        """The match as plain data: its profile, seed, first dealer, every finished hand (as
+        :meth:`Hand.to_dict`), the hand in progress as dealt, the end-of-match choices, and, to
+        check them when reading, the counters, stakes and phase. :meth:`from_dict` replays it into
+        an equal match."""
+        first_dealer = (self.dealer - self.hands_played) % self.players
         return {
-            "profile": self.profile.name,
+            "schema": jsonio.SCHEMA,
+            "type": "match",
+            "profile": profile_to_data(self.profile),
+            "seed": self.seed,
+            "first_dealer": first_dealer,
+            "hands": [_hand_data(h) for h in self.history],
+            "current": _hand_data(self.hand) if self.hand is not None else None,
+            "choices": [[seat, choice] for seat, choice in self.choices],
             "bankrolls": list(self.bankrolls),
             "stakes": self.stakes.to_dict(),
-            "dealer": self.dealer,
-            "hands_played": self.hands_played,
-            "round": self.round,
             "phase": self.phase.value,
         }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Match:
+        """The match of :meth:`to_dict`'s data, replayed hand by hand (:class:`~reversis.RecordError`
+        naming the problem if malformed or inconsistent)."""
+        keys = ["profile", "first_dealer", "hands", "current", "choices"]
+        jsonio.table(data, "match", keys, ["seed", "bankrolls", "stakes", "phase"])
+        jsonio.of_type(data, "match", "match")
+        profile = profile_from_data(data["profile"], "match.profile")
+        seed = jsonio.optional_integer(data.get("seed"), "match.seed", 0, 2**64)
+        first = jsonio.integer(data["first_dealer"], "match.first_dealer", 0, profile.players - 1)
+        match = new_match(profile, seed=seed, dealer=first)
+        hands = jsonio.items(data["hands"], "match.hands", 10_000)
+        for number, hand_data in enumerate(hands, start=1):
+            match = _replay_hand(match, hand_data, f"match.hands[{number - 1}]", finish=True)
+            if match.phase is MatchPhase.DECIDING and number < len(hands):
+                break
+        choices = jsonio.items(data["choices"], "match.choices", 16)
+        for i, item in enumerate(choices):
+            pair = jsonio.items(item, f"match.choices[{i}]", 2)
+            if len(pair) != 2:
+                raise RecordError(f"match.choices[{i}] must be [seat, choice]")
+            try:
+                match = match.choose(
+                    jsonio.integer(pair[0], f"match.choices[{i}][0]", 0, 7),
+                    jsonio.text(pair[1], f"match.choices[{i}][1]", 20),
+                )
+            except MatchError as exc:
+                raise RecordError(f"match.choices[{i}]: {exc}") from None
+        replayed = len(match.history)
+        for number, hand_data in enumerate(hands[replayed:], start=replayed):
+            match = _replay_hand(match, hand_data, f"match.hands[{number}]", finish=True)
+        if data["current"] is not None:
+            match = _replay_hand(match, data["current"], "match.current", finish=False)
+        for key, value in (
+            ("bankrolls", list(match.bankrolls)),
+            ("stakes", match.stakes.to_dict()),
+            ("phase", match.phase.value),
+        ):
+            if key in data and data[key] != value:
+                raise RecordError(
+                    f"match.{key}: the record says {str(data[key])[:80]}, the replay gives {value}"
+                )
+        return match
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON text."""
+        return jsonio.dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Match:
+        """The match of :meth:`to_json`'s text."""
+        return cls.from_dict(jsonio.loads(text, "match"))
+
+
+def _hand_data(hand: Hand) -> dict[str, Any]:
+    data = hand.to_dict()
+    for key in ("schema", "type", "profile", "stakes"):
+        del data[key]
+    return data
+
+
+def _replay_hand(match: Match, data: Any, what: str, *, finish: bool) -> Match:
+    """``match`` with the hand of ``data`` started (and, with ``finish``, played and finished)."""
+    jsonio.table(data, what, ["dealer", "deck", "moves"], ["seed"])
+    if data["dealer"] != match.dealer:
+        raise RecordError(
+            f"{what}.dealer: the record says {data['dealer']!r}, the match's dealer is {match.dealer}"
+        )
+    deck = jsonio.cards(data["deck"], f"{what}.deck")
+    seed = jsonio.optional_integer(data.get("seed"), f"{what}.seed", 0, 2**128 - 1)
+    moves = jsonio.listed(data["moves"], f"{what}.moves", lambda v, w: jsonio.text(v, w, 40), 200)
+    try:
+        started = match.start_hand(seed=seed) if seed is not None else match.start_hand(deck=deck)
+    except (MatchError, DealError) as exc:
+        raise RecordError(f"{what}: {exc}") from None
+    assert started.hand is not None
+    if started.hand.deck != deck:
+        raise RecordError(f"{what}.deck: the pack does not come from the seed {seed}")
+    hand = replay_moves(started.hand, moves, f"{what}.moves")
+    if not finish:
+        if moves:
+            raise RecordError(f"{what}.moves: the hand in progress is recorded as dealt")
+        return started
+    try:
+        return started.finish_hand(hand)
+    except MatchError as exc:
+        raise RecordError(f"{what}: {exc}") from None
 
 
 def new_match(

@@ -125,6 +125,8 @@ class Rules:
     quinola_mask: int
     #: The cards' masks, in card order.
     deck_masks: tuple[int, ...]
+    #: By card bit, the card's position in the pack (``-1``: not in the pack).
+    deck_positions: tuple[int, ...]
     #: For each dealer, per seat an item getter of the pack positions it is dealt, and the widow's.
     deal_getters: tuple[
         tuple[
@@ -259,6 +261,9 @@ def compile_rules(profile: Profile) -> Rules:
         pool_mask=sum(1 << bit for bit, name in enumerate(pool_of) if name),
         quinola_mask=quinola_mask,
         deck_masks=tuple(card.mask for card in deck),
+        deck_positions=tuple(
+            next((i for i, c in enumerate(deck) if c.index == b), -1) for b in range(64)
+        ),
         deal_getters=tuple(_getters(_deal_offsets(profile), d, n) for d in range(n)),
         exchange_limits=(
             (profile.exchange.decline == "always", 0)

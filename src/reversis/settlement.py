@@ -34,10 +34,11 @@ from typing import Any, NamedTuple
 
 import attrs
 
+from reversis import jsonio
 from reversis.hand import _AUX, _BREAKER, _FACTS, _POT, _PSEAT, _PUSED, _REV, _TRICKS, Hand
 from reversis.profile import Profile
 from reversis.rules import Rules
-from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes
+from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes, stakes_from_dict
 
 __all__ = ["Payment", "Settlement", "settle"]
 
@@ -63,7 +64,7 @@ class Payment(NamedTuple):
     trick: int | None
 
     def to_dict(self) -> dict[str, Any]:
-        """The payment as plain data."""
+        """The payment as plain data: ``{"payer": 1, "payee": "basket", "amount": 4, ...}``."""
         return {
             "payer": self.payer,
             "payee": self.payee,
@@ -71,6 +72,26 @@ class Payment(NamedTuple):
             "reason": self.reason,
             "trick": self.trick,
         }
+
+    @classmethod
+    def from_dict(cls, data: Any, what: str = "payment") -> Payment:
+        """A payment from :meth:`to_dict`'s data (:class:`~reversis.RecordError` if malformed)."""
+        keys = ["payer", "payee", "amount", "reason", "trick"]
+        jsonio.table(data, what, keys)
+        parties: list[int | str] = []
+        for key in ("payer", "payee"):
+            value = data[key]
+            if isinstance(value, str):
+                parties.append(jsonio.text(value, f"{what}.{key}", 40))
+            else:
+                parties.append(jsonio.integer(value, f"{what}.{key}", 0, 7))
+        return cls(
+            parties[0],
+            parties[1],
+            jsonio.integer(data["amount"], f"{what}.amount", 1, 10**12),
+            jsonio.text(data["reason"], f"{what}.reason", 40),
+            jsonio.optional_integer(data["trick"], f"{what}.trick", 1, 100),
+        )
 
 
 @attrs.frozen
@@ -90,6 +111,42 @@ class Settlement:
     def received_by(self, account: int | str) -> tuple[Payment, ...]:
         """The payments a seat (or a pool) received."""
         return tuple(p for p in self.payments if p.payee == account)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settlement as plain data (with ``"schema": 1``)."""
+        return {
+            "schema": jsonio.SCHEMA,
+            "type": "settlement",
+            "payments": [p.to_dict() for p in self.payments],
+            "net": list(self.net),
+            "stakes": self.stakes.to_dict(),
+            "final": self.final,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Settlement:
+        """A settlement from :meth:`to_dict`'s data (:class:`~reversis.RecordError` if malformed)."""
+        jsonio.table(data, "settlement", ["payments", "net", "stakes", "final"])
+        jsonio.of_type(data, "settlement", "settlement")
+        payments = jsonio.listed(data["payments"], "settlement.payments", Payment.from_dict, 1000)
+        net = jsonio.listed(
+            data["net"], "settlement.net", lambda v, w: jsonio.integer(v, w, -(10**13), 10**13), 8
+        )
+        return cls(
+            payments,
+            net,
+            stakes_from_dict(data["stakes"], "settlement.stakes"),
+            jsonio.boolean(data["final"], "settlement.final"),
+        )
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON text."""
+        return jsonio.dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str) -> Settlement:
+        """A settlement from :meth:`to_json`'s text."""
+        return cls.from_dict(jsonio.loads(text, "settlement"))
 
 
 #: The payments as they are worked out.

@@ -27,7 +27,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from reversis.cards import Card
-from reversis.errors import StakesError
+from reversis.errors import RecordError, StakesError
 from reversis.profile import Profile
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "Stakes",
     "initial_stakes",
     "parse_stakes",
+    "stakes_from_dict",
 ]
 
 #: Largest amount accepted in stakes.
@@ -129,6 +130,54 @@ class PoolStakes:
 
 #: Any stakes value.
 Stakes: TypeAlias = BasketStakes | PotStakes | PoolStakes
+
+
+def stakes_from_dict(data: Any, what: str = "stakes") -> Stakes:
+    """Stakes from their plain data, the mechanism told by the keys (``basket``, ``pots``, pool
+    names); :class:`~reversis.RecordError` if malformed. Use :func:`parse_stakes` to check them
+    against a profile too."""
+    from reversis import jsonio  # noqa: PLC0415
+
+    if not isinstance(data, Mapping):
+        raise RecordError(f"{what} must be a table of keys")
+    if "basket" in data:
+        jsonio.table(data, what, ["basket", "beasts"])
+        beasts = []
+        for i, item in enumerate(jsonio.items(data["beasts"], f"{what}.beasts", MAX_ENTRIES)):
+            where = f"{what}.beasts[{i}]"
+            jsonio.table(item, where, ["owner", "amount", "in_play"])
+            beasts.append(
+                Beast(
+                    jsonio.integer(item["owner"], f"{where}.owner", 0, 7),
+                    jsonio.integer(item["amount"], f"{where}.amount", 1, MAX_AMOUNT),
+                    jsonio.boolean(item["in_play"], f"{where}.in_play"),
+                )
+            )
+        if sum(b.in_play for b in beasts) > 1 or (beasts and not any(b.in_play for b in beasts)):
+            raise RecordError(f"{what}.beasts: exactly one beast is in play while any remain")
+        return BasketStakes(
+            jsonio.integer(data["basket"], f"{what}.basket", 0, MAX_AMOUNT), tuple(beasts)
+        )
+    if "pots" in data:
+        jsonio.table(data, what, ["pots", "cycle_remised"])
+        pots = jsonio.listed(
+            data["pots"],
+            f"{what}.pots",
+            lambda v, w: jsonio.integer(v, w, 0, MAX_AMOUNT),
+            MAX_ENTRIES,
+        )
+        remised = jsonio.boolean(data["cycle_remised"], f"{what}.cycle_remised")
+        if not remised and len(pots) > 1:
+            raise RecordError(f"{what}: cycle_remised can be false only with at most one pot")
+        return PotStakes(pots, remised)
+    if len(data) > 20:
+        raise RecordError(f"{what}: too many pools")
+    pools = []
+    for name, amount in data.items():
+        if not isinstance(name, str) or not name.isidentifier() or len(name) > 40:
+            raise RecordError(f"{what}: {str(name)[:40]!r} cannot name a pool")
+        pools.append((name, jsonio.integer(amount, f"{what}.{name}", 0, MAX_AMOUNT)))
+    return PoolStakes(tuple(pools))
 
 
 def initial_stakes(profile: Profile) -> Stakes:

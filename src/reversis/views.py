@@ -1,9 +1,11 @@
-"""Per-player views: what one seat may know of a hand, and nothing else.
+"""Per-player views: what one seat may know of a hand or a match, and nothing else.
 
-A front-end sends ``hand.view(seat)`` to that player's client; a bot decides from it. A view holds the
-seat's own cards, the widow card it took or looked at, the cards it put aside or gave, the public plays
-and tricks, how many cards each player holds, whose turn it is and, on its turn, its legal moves.
-Events are filtered: another player's exchange shows that it happened, not which cards.
+A front-end sends ``hand.view(seat)`` to that player's client (``view.to_json()``); a bot decides
+from it. A view holds the seat's own cards, the widow card it took or looked at, the cards it put aside
+or gave and received, the public plays and tricks, how many cards and tricks each player has, the
+payments standing so far and the stakes, whose turn it is and, on its turn, its legal moves. Events are
+filtered: another player's exchange shows that it happened, not which cards; a privilege used by
+another player shows only when the hand is over.
 
     >>> from reversis import load_profile, new_hand
     >>> hand = new_hand(load_profile(), seed=7).apply("decline")
@@ -12,6 +14,8 @@ Events are filtered: another player's exchange shows that it happened, not which
     (True, None)
     >>> hand.view(2).events[-1]
     Declined(seat=1, widow_card=None)
+    >>> hand.view(2).to_dict()["events"][-1]
+    {'event': 'Declined', 'seat': 1, 'widow_card': None}
 """
 
 from __future__ import annotations
@@ -22,13 +26,18 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from reversis import events as ev
+from reversis import jsonio
 from reversis.cards import Card
-from reversis.moves import Move
+from reversis.errors import RecordError
+from reversis.moves import Move, parse_move
+from reversis.settlement import Payment, settle
+from reversis.stakes import Stakes, stakes_from_dict
 
 if TYPE_CHECKING:
     from reversis.hand import Hand, Phase, Trick
+    from reversis.match import Match, MatchPhase
 
-__all__ = ["HandView", "hand_view"]
+__all__ = ["HandView", "MatchView", "hand_view", "match_view", "view_cards"]
 
 
 @attrs.frozen
@@ -48,6 +57,8 @@ class HandView:
     phase: Phase
     #: The seat to move, or ``None`` when the hand is over.
     to_move: int | None
+    #: The number of the trick being played (or to be played).
+    trick_number: int
     #: The seat's own cards, in card order.
     hand: tuple[Card, ...]
     #: The widow card the seat took (exchange) or looked at (decline), once it has done so.
@@ -60,6 +71,8 @@ class HandView:
     received: Card | None
     #: How many cards each seat holds.
     card_counts: tuple[int, ...]
+    #: How many tricks each seat has taken.
+    tricks_taken: tuple[int, ...]
     #: The completed tricks (public).
     tricks: tuple[Trick, ...]
     #: The trick in progress, if any card of it is played.
@@ -68,10 +81,123 @@ class HandView:
     legal_moves: tuple[Move, ...]
     #: The events the seat may know, in order.
     events: tuple[ev.Event, ...]
-    #: The pot's cards, once turned at the end of an ordinary hand; ``None`` before.
+    #: The payments standing so far (all public), and what they gave or took from each seat.
+    payments: tuple[Payment, ...]
+    net: tuple[int, ...]
+    #: The stakes at the start of play, and as the payments so far leave them.
+    stakes_at_start: Stakes
+    stakes: Stakes
+    #: The pot's cards and value, once turned at the end of an ordinary hand; ``None`` before.
     pot: tuple[Card, ...] | None
-    #: Whether this seat holds the privilege (four aces, espagnolette) — its own secret.
+    pot_value: int | None
+    #: Whether this seat holds the privilege (four aces, espagnolette): its own secret.
     privileged: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as plain data, ready for JSON (cards as codes, moves in their notation)."""
+        return {
+            "schema": jsonio.SCHEMA,
+            "type": "hand-view",
+            "seat": self.seat,
+            "profile": self.profile,
+            "players": self.players,
+            "dealer": self.dealer,
+            "phase": self.phase.value,
+            "to_move": self.to_move,
+            "trick_number": self.trick_number,
+            "hand": [c.code for c in self.hand],
+            "widow_card": self.widow_card.code if self.widow_card else None,
+            "put_aside": [c.code for c in self.put_aside],
+            "given": self.given.code if self.given else None,
+            "received": self.received.code if self.received else None,
+            "card_counts": list(self.card_counts),
+            "tricks_taken": list(self.tricks_taken),
+            "tricks": [t.to_dict() for t in self.tricks],
+            "current_trick": self.current_trick.to_dict() if self.current_trick else None,
+            "legal_moves": [str(m) for m in self.legal_moves],
+            "events": [_nested(e.to_dict()) for e in self.events],
+            "payments": [p.to_dict() for p in self.payments],
+            "net": list(self.net),
+            "stakes_at_start": self.stakes_at_start.to_dict(),
+            "stakes": self.stakes.to_dict(),
+            "pot": [c.code for c in self.pot] if self.pot is not None else None,
+            "pot_value": self.pot_value,
+            "privileged": self.privileged,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> HandView:
+        """A view from :meth:`to_dict`'s data (:class:`~reversis.RecordError` if malformed)."""
+        from reversis.hand import Phase, Trick  # noqa: PLC0415
+
+        keys = [f.name for f in attrs.fields(cls)]
+        jsonio.table(data, "view", keys)
+        jsonio.of_type(data, "view", "hand-view")
+        players = jsonio.integer(data["players"], "view.players", 3, 8)
+
+        def seat(value: Any, what: str) -> int:
+            return jsonio.integer(value, what, 0, players - 1)
+
+        def counts(value: Any, what: str) -> tuple[int, ...]:
+            return jsonio.listed(value, what, lambda v, w: jsonio.integer(v, w, 0, 20), players)
+
+        try:
+            phase = Phase(data["phase"])
+        except ValueError:
+            raise RecordError(f"view.phase: {str(data['phase'])[:20]!r} is not a phase") from None
+        moves = jsonio.listed(
+            data["legal_moves"], "view.legal_moves", lambda v, w: jsonio.text(v, w, 40), 300
+        )
+        current = data["current_trick"]
+        pot = data["pot"]
+        return cls(
+            seat=seat(data["seat"], "view.seat"),
+            profile=jsonio.text(data["profile"], "view.profile", 60),
+            players=players,
+            dealer=seat(data["dealer"], "view.dealer"),
+            phase=phase,
+            to_move=None if data["to_move"] is None else seat(data["to_move"], "view.to_move"),
+            trick_number=jsonio.integer(data["trick_number"], "view.trick_number", 1, 100),
+            hand=jsonio.cards(data["hand"], "view.hand"),
+            widow_card=jsonio.optional_card(data["widow_card"], "view.widow_card"),
+            put_aside=jsonio.cards(data["put_aside"], "view.put_aside"),
+            given=jsonio.optional_card(data["given"], "view.given"),
+            received=jsonio.optional_card(data["received"], "view.received"),
+            card_counts=counts(data["card_counts"], "view.card_counts"),
+            tricks_taken=counts(data["tricks_taken"], "view.tricks_taken"),
+            tricks=jsonio.listed(data["tricks"], "view.tricks", Trick.from_dict, 20),
+            current_trick=None
+            if current is None
+            else Trick.from_dict(current, "view.current_trick"),
+            legal_moves=tuple(parse_move(m) for m in moves),
+            events=jsonio.listed(data["events"], "view.events", ev.event_from_dict, 500),
+            payments=jsonio.listed(data["payments"], "view.payments", Payment.from_dict, 1000),
+            net=jsonio.listed(
+                data["net"],
+                "view.net",
+                lambda v, w: jsonio.integer(v, w, -(10**13), 10**13),
+                players,
+            ),
+            stakes_at_start=stakes_from_dict(data["stakes_at_start"], "view.stakes_at_start"),
+            stakes=stakes_from_dict(data["stakes"], "view.stakes"),
+            pot=None if pot is None else jsonio.cards(pot, "view.pot"),
+            pot_value=jsonio.optional_integer(data["pot_value"], "view.pot_value", 0, 1000),
+            privileged=jsonio.boolean(data["privileged"], "view.privileged"),
+        )
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON text."""
+        return jsonio.dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> HandView:
+        """A view from :meth:`to_json`'s text."""
+        return cls.from_dict(jsonio.loads(text, "view"))
+
+
+def _nested(data: dict[str, Any]) -> dict[str, Any]:
+    data.pop("schema", None)
+    return data
 
 
 def _filter(event: ev.Event, seat: int, over: bool) -> ev.Event | None:
@@ -119,8 +245,8 @@ def hand_view(hand: Hand, seat: int) -> HandView:
         kept = _filter(event, seat, over)
         if kept is not None:
             events.append(kept)
-    reversis = hand.reversis_player is not None
-    pot: tuple[Card, ...] | None = hand.pot if over and not reversis else None
+    turned = over and hand.reversis_player is None
+    result = settle(hand)
     return HandView(
         seat=seat,
         profile=hand.profile.name,
@@ -128,18 +254,104 @@ def hand_view(hand: Hand, seat: int) -> HandView:
         dealer=hand.dealer,
         phase=hand.phase,
         to_move=hand.to_move,
+        trick_number=hand.trick_number,
         hand=hand.hand_of(seat),
         widow_card=widow_card,
         put_aside=tuple(put_aside),
         given=given,
         received=received,
         card_counts=tuple(len(h) for h in hand.hands),
+        tricks_taken=hand.tricks_taken,
         tricks=hand.tricks,
         current_trick=hand.current_trick,
         legal_moves=hand.legal_moves() if hand.to_move == seat else (),
         events=tuple(events),
-        pot=pot,
+        payments=result.payments,
+        net=result.net,
+        stakes_at_start=hand.stakes,
+        stakes=result.stakes,
+        pot=hand.pot if turned else None,
+        pot_value=hand.pot_value if turned else None,
         privileged=hand.privilege_holder == seat and hand.phase is not Phase.EXCHANGE,
+    )
+
+
+@attrs.frozen
+class MatchView:
+    """What ``seat`` may know of a match: everything public (counters, stakes, dealer, round, the
+    settlements of the finished hands, the end-of-match choice) and its view of the hand in play."""
+
+    seat: int
+    profile: str
+    players: int
+    bankrolls: tuple[int, ...]
+    stakes: Stakes
+    dealer: int
+    round: int
+    hand_number: int
+    hands_played: int
+    total_hands: int
+    phase: MatchPhase
+    deciders: tuple[int, ...]
+    choices: tuple[tuple[int, str], ...]
+    #: The antes of the hand in play.
+    antes: tuple[Payment, ...]
+    #: The payments of each finished hand.
+    results: tuple[tuple[Payment, ...], ...]
+    #: The seat's view of the hand in play, if any.
+    hand: HandView | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as plain data, ready for JSON."""
+        return {
+            "schema": jsonio.SCHEMA,
+            "type": "match-view",
+            "seat": self.seat,
+            "profile": self.profile,
+            "players": self.players,
+            "bankrolls": list(self.bankrolls),
+            "stakes": self.stakes.to_dict(),
+            "dealer": self.dealer,
+            "round": self.round,
+            "hand_number": self.hand_number,
+            "hands_played": self.hands_played,
+            "total_hands": self.total_hands,
+            "phase": self.phase.value,
+            "deciders": list(self.deciders),
+            "choices": [[s, c] for s, c in self.choices],
+            "antes": [p.to_dict() for p in self.antes],
+            "results": [[p.to_dict() for p in r] for r in self.results],
+            "hand": _nested(self.hand.to_dict()) if self.hand else None,
+        }
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON text."""
+        return jsonio.dumps(self.to_dict())
+
+
+def match_view(match: Match, seat: int, hand: Hand | None = None) -> MatchView:
+    """The view of ``match`` for ``seat``; ``hand`` is the hand in play as it stands now (by default
+    the hand in progress as dealt)."""
+    if type(seat) is not int or not 0 <= seat < match.players:
+        raise ValueError(f"{seat!r} is not a seat (0 to {match.players - 1})")
+    live = hand if hand is not None else match.hand
+    return MatchView(
+        seat=seat,
+        profile=match.profile.name,
+        players=match.players,
+        bankrolls=match.bankrolls,
+        stakes=match.stakes,
+        dealer=match.dealer,
+        round=match.round,
+        hand_number=match.hand_number,
+        hands_played=match.hands_played,
+        total_hands=match.total_hands,
+        phase=match.phase,
+        deciders=match.deciders,
+        choices=match.choices,
+        antes=match.antes,
+        results=tuple(settle(h).payments for h in match.history),
+        hand=live.view(seat) if live is not None else None,
     )
 
 
