@@ -10,6 +10,7 @@
 The main names are re-exported here; see the documentation for the modules.
 """
 
+from reversis import records
 from reversis.cards import Card, Rank, Suit
 from reversis.errors import (
     DealError,
@@ -24,11 +25,23 @@ from reversis.errors import (
 from reversis.events import PlayKind
 from reversis.hand import Hand, Phase, Trick, deal_from_deck, deal_hand, new_hand
 from reversis.match import Match, MatchError, MatchPhase, new_match
-from reversis.moves import Decline, Discard, Exchange, Give, Move, Play, parse_move
+from reversis.moves import (
+    Decline,
+    Discard,
+    Exchange,
+    Give,
+    Move,
+    Play,
+    action_count,
+    move_at,
+    move_index,
+    parse_move,
+)
 from reversis.profile import Profile, available_profiles, load_profile
 from reversis.settlement import Payment, Settlement, settle
 from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes
-from reversis.views import HandView
+from reversis.views import HandView, MatchView
+from reversis.worlds import sample_world
 
 __version__ = "0.1.0.dev0"
 
@@ -49,6 +62,7 @@ __all__ = [
     "Match",
     "MatchError",
     "MatchPhase",
+    "MatchView",
     "Move",
     "Payment",
     "Phase",
@@ -67,12 +81,17 @@ __all__ = [
     "Suit",
     "Trick",
     "__version__",
+    "action_count",
     "available_profiles",
     "deal_from_deck",
     "deal_hand",
     "load_profile",
+    "move_at",
+    "move_index",
     "new_hand",
     "new_match",
     "parse_move",
+    "records",
+    "sample_world",
     "settle",
 ]
