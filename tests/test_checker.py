@@ -14,10 +14,10 @@ from reversis.testing import ConsistencyError, check_hand, check_profile, check_
 
 @pytest.mark.parametrize("name", sorted(reversis.available_profiles()))
 def test_check_every_shipped_profile(name: str) -> None:
-    report = check_profile(name, hands=40 * SCALE, seed=100)
+    report = check_profile(name, hands=25 * SCALE, seed=100)
     assert report.ok, report.failures[:3]
-    assert report.hands == 40 * SCALE
-    assert report.moves >= 40 * SCALE * 30
+    assert report.hands == 25 * SCALE
+    assert report.moves >= 25 * SCALE * 30
 
 
 @pytest.mark.parametrize("name", sorted(reversis.available_profiles()))

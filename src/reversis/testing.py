@@ -19,7 +19,8 @@ After every move it checks that
   move of the game with ``exhaustive=True`` — are refused with :class:`~reversis.IllegalMoveError`);
 * a refused move leaves the hand unchanged, and so does an accepted one (hands are immutable);
 * each seat's view shows its own cards and no card it may not know;
-* replaying the moves from the deal, and pickling, give an equal hand with an equal hash;
+* replaying the moves from the deal, pickling, and JSON (of the hand and of each view) give back an
+  equal value with an equal hash;
 * money (:func:`check_money`): every payment is positive between two different accounts, the net of
   the players is minus the change of the pools (beasts are debts, not counters), the stakes after
   the hand are valid stakes, and until the hand ends or a reversis is committed each state's
@@ -43,7 +44,7 @@ from reversis.moves import DECLINE, Discard, Exchange, Give, Move, Play, parse_m
 from reversis.profile import Profile, load_profile
 from reversis.settlement import settle
 from reversis.stakes import parse_stakes
-from reversis.views import view_cards
+from reversis.views import HandView, view_cards
 
 __all__ = [
     "CheckReport",
@@ -209,6 +210,8 @@ def check_state(
                 _fail("views leak nothing", hand, f"seat {seat}'s view shows {shown}")
             if view.legal_moves != (legal if hand.to_move == seat else ()):
                 _fail("views", hand, f"seat {seat}'s view has the wrong legal moves")
+            if HandView.from_json(view.to_json()) != view:
+                _fail("JSON", hand, f"seat {seat}'s view does not come back from its JSON")
 
     # Replay and pickling.
     if replay:
@@ -220,6 +223,9 @@ def check_state(
         copy = pickle.loads(pickle.dumps(hand))
         if copy != hand or hash(copy) != hash(hand):
             _fail("pickling", hand, "a pickled copy is not equal")
+        restored = Hand.from_json(hand.to_json())
+        if restored != hand or hash(restored) != hash(hand) or restored.events != hand.events:
+            _fail("JSON", hand, "the hand does not come back from its JSON")
 
 
 def check_money(hand: Hand, previous: Hand | None = None) -> None:
