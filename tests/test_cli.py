@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from reversis import Match, new_hand, records
+from reversis.bots import RandomBot, play_hand
 from reversis.cli import main
 
 
@@ -77,3 +81,47 @@ def test_demo_english(capsys: pytest.CaptureFixture[str]) -> None:
     assert "stakes            pots 25" in out
     assert main(["demo", "--seed", "5", "--profile", "english", "--match"]) == 0
     assert "Final standing" in capsys.readouterr().out
+
+
+def test_demo_writes_a_record_that_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "hand.txt"
+    assert main(["demo", "--seed", "5", "--record", str(path)]) == 0
+    shown = capsys.readouterr().out
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith('[Profile "fournier-1785"]')
+    assert records.replay(text) == play_hand(
+        new_hand("fournier-1785", seed=5), [RandomBot(random.Random(50 + s)) for s in range(4)]
+    )
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out == shown
+
+
+def test_match_record_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "match.txt"
+    assert (
+        main(["demo", "--match", "--seed", "2", "--profile", "english", "--record", str(path)]) == 0
+    )
+    capsys.readouterr()
+    match = records.replay(path.read_text(encoding="utf-8"))
+    assert isinstance(match, Match)
+    assert match.is_over
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "=== Hand 1 ===" in out
+    assert f"=== Hand {match.hands_played} ===" in out
+    assert "The match is over." in out
+
+
+def test_replay_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(tmp_path / "missing.txt")]) == 2
+    assert "No such file" in capsys.readouterr().err
+    bad = tmp_path / "bad.txt"
+    bad.write_text('[Profile "fournier-1785"]\n[Dealer "north"]\n', encoding="utf-8")
+    assert main(["replay", str(bad)]) == 2
+    assert "line 2, tag Dealer" in capsys.readouterr().err
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\xff\xfe\x00")
+    assert main(["replay", str(binary)]) == 2
+    assert "not UTF-8" in capsys.readouterr().err

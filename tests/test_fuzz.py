@@ -19,6 +19,7 @@ from reversis import (
     HandView,
     InvalidMoveError,
     Match,
+    MatchView,
     Profile,
     ProfileError,
     RecordError,
@@ -33,7 +34,7 @@ from reversis import events as ev
 from reversis.stakes import stakes_from_dict
 
 ALLOWED = (RecordError, InvalidMoveError, ProfileError)
-EXAMPLES = 300 * SCALE
+EXAMPLES = 1000 * SCALE
 
 json_values = st.recursive(
     st.none()
@@ -61,6 +62,7 @@ def _valid_samples() -> list[tuple[str, Any]]:
             ("hand", hand.to_dict()),
             ("match", match.to_dict()),
             ("view", hand.view(1).to_dict()),
+            ("match-view", match.view(2).to_dict()),
             ("settlement", settle(hand).to_dict()),
             ("profile", reversis.load_profile(name).to_dict()),
             ("event", hand.events[-1].to_dict()),
@@ -75,6 +77,7 @@ READERS = {
     "hand": Hand.from_dict,
     "match": Match.from_dict,
     "view": HandView.from_dict,
+    "match-view": MatchView.from_dict,
     "settlement": Settlement.from_dict,
     "profile": Profile.from_dict,
     "event": lambda d: ev.event_from_dict(d, "event"),
@@ -85,6 +88,7 @@ TEXT_READERS = {
     "hand": Hand.from_json,
     "match": Match.from_json,
     "view": HandView.from_json,
+    "match-view": MatchView.from_json,
     "settlement": Settlement.from_json,
     "profile-json": Profile.from_json,
     "profile-toml": Profile.from_toml,
@@ -181,7 +185,8 @@ def test_mutated_valid_inputs(pick: int, seed: int, rounds: int) -> None:
 
 def test_oversized_inputs_are_refused() -> None:
     big = " " * 6_000_000
-    for read in (Hand.from_json, Match.from_json, HandView.from_json, Settlement.from_json):
+    readers = (Hand.from_json, Match.from_json, HandView.from_json, MatchView.from_json)
+    for read in (*readers, Settlement.from_json):
         with pytest.raises(RecordError, match="longer than"):
             read(big)
     with pytest.raises(RecordError, match="longer than"):

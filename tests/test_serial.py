@@ -17,6 +17,7 @@ from reversis import (
     HandView,
     Match,
     MatchPhase,
+    MatchView,
     Payment,
     Profile,
     ProfileError,
@@ -140,8 +141,11 @@ def test_matches_round_trip(name: str) -> None:
             assert again == state
             assert hash(again) == hash(state)
             assert pickle.loads(pickle.dumps(state)) == state
-            view = state.view(0)
-            assert json.loads(view.to_json())["bankrolls"] == list(state.bankrolls)
+            for seat in range(state.players):
+                view = state.view(seat)
+                assert json.loads(view.to_json())["bankrolls"] == list(state.bankrolls)
+                assert MatchView.from_json(view.to_json()) == view
+                assert MatchView.from_dict(view.to_dict()) == view
 
 
 def test_stakes_from_dict() -> None:

@@ -1,8 +1,10 @@
-"""The command line: ``python -m reversis demo | profiles | check``.
+"""The command line: ``python -m reversis demo | replay | profiles | check``.
 
 ``demo`` plays a whole hand (or, with ``--match``, a whole match) with bots and prints it trick by
-trick with its payments; ``profiles`` lists the shipped rule profiles; ``check`` runs the
-consistency checker on a profile (a shipped one or your own file).
+trick with its payments (``--record FILE`` also saves its text record); ``replay`` reads a text
+record (see :mod:`reversis.records`) and prints the hand or match it describes; ``profiles`` lists
+the shipped rule profiles; ``check`` runs the consistency checker on a profile (a shipped one or
+your own file).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from reversis import events as ev
+from reversis import records
 from reversis.bots import Bot, CautiousBot, RandomBot, play_hand
 from reversis.cards import Card, Suit
 from reversis.errors import ReversisError
@@ -157,6 +160,10 @@ def describe_match(match: Match, bots: Sequence[Bot], end_choice: str = "share")
     """Play ``match`` to its end with ``bots`` and tell it hand by hand: the antes, the payments,
     the stakes after each hand, then the final standing. Deciders at the end choose ``end_choice``
     (with ``"continue"``, careless bots may never end the match)."""
+    return _play_match(match, bots, end_choice)[0]
+
+
+def _play_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[list[str], Match]:
     profile = match.profile
     lines = [
         f"Reversis match: {profile.title} ({profile.name})"
@@ -206,7 +213,7 @@ def describe_match(match: Match, bots: Sequence[Bot], end_choice: str = "share")
     lines += ["", "Final standing"]
     for place, (seat, counters) in enumerate(match.standing, start=1):
         lines.append(f"  {place}. seat {seat}: {counters} {profile.money.unit}s")
-    return lines
+    return lines, match
 
 
 def _bots(kind: str, seed: int, players: int) -> list[Bot]:
@@ -217,15 +224,53 @@ def _bots(kind: str, seed: int, players: int) -> list[Bot]:
 
 def _demo(args: argparse.Namespace) -> int:
     profile = load_profile(args.profile)
+    bots = _bots(args.bots, args.seed, profile.players)
+    played: Hand | Match
     if args.match:
-        match = new_match(profile, seed=args.seed, dealer=args.dealer)
-        lines = describe_match(match, _bots(args.bots, args.seed, profile.players))
-        print("\n".join(lines))
+        lines, played = _play_match(
+            new_match(profile, seed=args.seed, dealer=args.dealer), bots, "share"
+        )
+    else:
+        dealer = args.dealer if args.dealer is not None else 0
+        played = play_hand(new_hand(profile, seed=args.seed, dealer=dealer), bots)
+        lines = describe_hand(played)
+    print("\n".join(lines))
+    if args.record is not None:
+        _write(args.record, records.dump(played))
+    return 0
+
+
+def _write(path: str, text: str) -> None:
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(text)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    if args.file == "-":
+        text = sys.stdin.read(records.MAX_RECORD + 1)
+    else:
+        with open(args.file, encoding="utf-8") as file:
+            text = file.read(records.MAX_RECORD + 1)
+    profile = load_profile(args.profile) if args.profile is not None else None
+    value = records.replay(text, profile=profile)
+    if isinstance(value, Hand):
+        print("\n".join(describe_hand(value)))
         return 0
-    dealer = args.dealer if args.dealer is not None else 0
-    hand = new_hand(profile, seed=args.seed, dealer=dealer)
-    hand = play_hand(hand, _bots(args.bots, args.seed, profile.players))
-    print("\n".join(describe_hand(hand)))
+    match = value
+    print(f"Reversis match: {match.profile.title} ({match.profile.name})")
+    for number, hand in enumerate(match.history, start=1):
+        print(f"\n=== Hand {number} ===")
+        print("\n".join(describe_hand(hand)))
+    if match.hand is not None:
+        print(f"\n=== Hand {match.hand_number}: dealt by seat {match.dealer}, not yet played ===")
+    if match.phase is MatchPhase.DECIDING:
+        print(f"\nThe match waits for the end-of-match choice of seats {list(match.deciders)}")
+    print("\nCounters: " + ", ".join(f"seat {s} {b}" for s, b in enumerate(match.bankrolls)))
+    if match.is_over:
+        print("The match is over.")
     return 0
 
 
@@ -257,7 +302,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--dealer", type=int, default=None, help="the dealer's seat (default 0)")
     demo.add_argument("--bots", choices=["random", "cautious"], default="random")
     demo.add_argument("--match", action="store_true", help="play a whole match")
+    demo.add_argument(
+        "--record", metavar="FILE", help="also write the text record to FILE ('-': standard output)"
+    )
     demo.set_defaults(run=_demo)
+    replay = sub.add_parser("replay", help="read a text record and print the hand or match")
+    replay.add_argument("file", help="the record's file ('-': standard input)")
+    replay.add_argument(
+        "--profile", default=None, help="the profile file, for a record whose profile is not in it"
+    )
+    replay.set_defaults(run=_replay)
     profiles = sub.add_parser("profiles", help="list the shipped rule profiles")
     profiles.set_defaults(run=_profiles)
     check = sub.add_parser("check", help="run the consistency checker on a profile")
@@ -271,6 +325,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.run(args)
     except ReversisError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print("error: the file is not UTF-8 text", file=sys.stderr)
         return 2
     return status
 

@@ -327,7 +327,7 @@ def _profile(record: HandRecord | MatchRecord, given: Profile | None) -> Profile
         if toml is not None:
             profile = Profile.from_toml(toml.value)
         else:
-            profile = profile_from_data(name.value, "Profile")
+            profile = profile_from_data(name.value, "")
     except ProfileError as exc:
         tag = toml or name
         raise RecordError(f"line {tag.line}, tag {tag.name}: {exc}") from None

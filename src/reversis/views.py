@@ -324,9 +324,71 @@ class MatchView:
             "hand": _nested(self.hand.to_dict()) if self.hand else None,
         }
 
+    @classmethod
+    def from_dict(cls, data: Any) -> MatchView:
+        """A view from :meth:`to_dict`'s data (:class:`~reversis.RecordError` if malformed)."""
+        from reversis.match import MatchPhase  # noqa: PLC0415
+
+        keys = [f.name for f in attrs.fields(cls)]
+        jsonio.table(data, "match view", keys)
+        jsonio.of_type(data, "match view", "match-view")
+        players = jsonio.integer(data["players"], "match view.players", 3, 8)
+
+        def seat(value: Any, what: str) -> int:
+            return jsonio.integer(value, what, 0, players - 1)
+
+        def money(value: Any, what: str) -> int:
+            return jsonio.integer(value, what, -(10**13), 10**13)
+
+        def count(value: Any, what: str) -> int:
+            return jsonio.integer(value, what, 0, 10**6)
+
+        def choice(value: Any, what: str) -> tuple[int, str]:
+            pair = jsonio.items(value, what, 2)
+            if len(pair) != 2:
+                raise RecordError(f"{what} must be [seat, choice]")
+            return seat(pair[0], f"{what}[0]"), jsonio.text(pair[1], f"{what}[1]", 20)
+
+        def payments(value: Any, what: str) -> tuple[Payment, ...]:
+            return jsonio.listed(value, what, Payment.from_dict, 1000)
+
+        try:
+            phase = MatchPhase(data["phase"])
+        except ValueError:
+            raise RecordError(
+                f"match view.phase: {str(data['phase'])[:20]!r} is not a phase"
+            ) from None
+        hand = data["hand"]
+        view = cls(
+            seat=seat(data["seat"], "match view.seat"),
+            profile=jsonio.text(data["profile"], "match view.profile", 60),
+            players=players,
+            bankrolls=jsonio.listed(data["bankrolls"], "match view.bankrolls", money, players),
+            stakes=stakes_from_dict(data["stakes"], "match view.stakes"),
+            dealer=seat(data["dealer"], "match view.dealer"),
+            round=count(data["round"], "match view.round"),
+            hand_number=count(data["hand_number"], "match view.hand_number"),
+            hands_played=count(data["hands_played"], "match view.hands_played"),
+            total_hands=count(data["total_hands"], "match view.total_hands"),
+            phase=phase,
+            deciders=jsonio.listed(data["deciders"], "match view.deciders", seat, players),
+            choices=jsonio.listed(data["choices"], "match view.choices", choice, 100),
+            antes=payments(data["antes"], "match view.antes"),
+            results=jsonio.listed(data["results"], "match view.results", payments, 100_000),
+            hand=None if hand is None else HandView.from_dict(hand),
+        )
+        if len(view.bankrolls) != players:
+            raise RecordError(f"match view.bankrolls must hold {players} counters")
+        return view
+
     def to_json(self) -> str:
         """:meth:`to_dict` as JSON text."""
         return jsonio.dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> MatchView:
+        """A view from :meth:`to_json`'s text."""
+        return cls.from_dict(jsonio.loads(text, "match view"))
 
 
 def match_view(match: Match, seat: int, hand: Hand | None = None) -> MatchView:
