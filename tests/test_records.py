@@ -123,6 +123,7 @@ def test_custom_profile_in_the_record(fournier: Profile) -> None:
         (lambda t: t.replace('[Seed "7"]', '[Seed "seven"]'), "line 4, tag Seed"),
         (lambda t: t + '\n[Hand "2"]', "outside a match record"),
         (lambda t: t.replace('[Players "4"]', '[Players "3"]'), "line 2, tag Players"),
+        (lambda t: t.replace('[Players "4"]', '[Dealer "1"]'), "line 3, tag Dealer: given twice"),
         (
             lambda t: t.replace('[Profile "fournier-1785"]', '[Profile "fournier\\q"]'),
             "unknown escape",

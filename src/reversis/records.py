@@ -258,6 +258,10 @@ def load(text: str) -> HandRecord | MatchRecord:
             if name == "Hand" and (tags or moves):
                 blocks.append((tags, moves, marks))
                 tags, moves, marks = [], [], []
+            if name != "Choice" and any(t.name == name for t in tags):
+                raise RecordError(f"line {number}, tag {name}: given twice")
+            if len(tags) >= 100:
+                raise RecordError(f"line {number}: too many tags")
             tags.append(Tag(name, value, number))
             continue
         line = line.split(";", 1)[0]
@@ -324,10 +328,9 @@ def _profile(record: HandRecord | MatchRecord, given: Profile | None) -> Profile
     toml = record.tag("ProfileTOML")
     name = _need(record, "Profile")
     try:
-        if toml is not None:
-            profile = Profile.from_toml(toml.value)
-        else:
-            profile = profile_from_data(name.value, "")
+        profile = (
+            Profile.from_toml(toml.value) if toml is not None else profile_from_data(name.value, "")
+        )
     except ProfileError as exc:
         tag = toml or name
         raise RecordError(f"line {tag.line}, tag {tag.name}: {exc}") from None
