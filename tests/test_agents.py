@@ -165,3 +165,21 @@ def test_sample_world_errors() -> None:
     view = new_hand("fournier-1785", seed=1).view(0)
     with pytest.raises(ReversisError, match="view is of the fournier-1785 profile"):
         sample_world(view, random.Random(1), profile=PROFILES["hoyle"])
+
+
+def test_sampled_worlds_allow_a_secret_privilege() -> None:
+    # fournier-1785 §11: the four-aces holder may renounce while able to follow, and nobody else
+    # knows it until the hand is over. Here seat 2 holds the four aces and renounced hearts and
+    # spades while holding A♥ and A♠: for seat 1 the renounces do not prove voids.
+    profile = PROFILES["fournier-1785-3p"]
+    hand = _random_state(profile, 163, 18)
+    assert hand.privilege_holder == 2
+    assert {"AH", "AS"} <= {c.code for c in hand.hand_of(2)}
+    view = hand.view(1)
+    assert not any(isinstance(e, reversis.events.PrivilegeUsed) for e in view.events)
+    rng = random.Random(0)
+    worlds = [sample_world(view, rng) for _ in range(20)]
+    assert all(w.view(1) == view for w in worlds)
+    # Seat 2 holds 6 cards and only 5 unseen clubs and diamonds remain (5C QC 4D QD AD), so it
+    # cannot be void in both hearts and spades: it must hold the privilege in every world.
+    assert all(w.privilege_holder == 2 for w in worlds)

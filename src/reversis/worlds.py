@@ -102,10 +102,13 @@ class _Plan:
         self._constraints()
 
     def _constraints(self) -> None:
-        """The suits each other seat cannot hold now, and must hold one of; and the seats known to
-        have used the privilege."""
+        """The suits each other seat renounced and has run out of, the suits it must still hold
+        one of, the seats known to have used the privilege, and those that may have."""
         n = self.n
-        self.void: dict[int, set[Suit]] = {p: set() for p in range(n)}
+        #: Suits a seat did not follow: it lacks them, unless it holds the privilege.
+        self.renounced: dict[int, set[Suit]] = {p: set() for p in range(n)}
+        #: Suits a seat played its only card of (Hoyle's *forced*): it lacks them.
+        self.exhausted: dict[int, set[Suit]] = {p: set() for p in range(n)}
         self.must: dict[int, set[Suit]] = {p: set() for p in range(n)}
         only_card = self.profile.play.forced == "only-card"
         by_trick: dict[int, list[ev.CardPlayed]] = {}
@@ -120,22 +123,26 @@ class _Plan:
                     if any(p.card.suit == led for p in later):
                         # it renounced holding the suit: it used the privilege, for all to see
                         self.privileged.add(seat)
-                    self.void[seat].add(led)
+                    self.renounced[seat].add(led)
                 elif only_card and play.kind is ev.PlayKind.FORCED:
-                    self.void[seat].add(led)
+                    self.exhausted[seat].add(led)
                 elif (
                     only_card
                     and play.kind is ev.PlayKind.PLAYED
                     and not any(p.card.suit == led for p in later)
                 ):
                     self.must[seat].add(led)
-        for seat in self.privileged:
-            self.void[seat] = set()
         privilege = self.profile.privilege
         self.privilege_cards = (
             {Card.parse(c) for c in privilege.cards} if privilege is not None else set()
         )
         self.privilege_needed = privilege.needed if privilege is not None else 0
+        # A renounce proves a void only if the seat does not hold the privilege, which it keeps
+        # secret until the hand is over: while nobody is known to hold it, any other seat that
+        # renounced may. Each world guesses one of these (or none), and the replay checks it.
+        self.suspects: list[int | None] = [None]
+        if privilege is not None and not self.privileged and not self.view.privileged:
+            self.suspects += [p for p in range(n) if p != self.seat and self.renounced[p]]
 
     def sample(self, rng: random.Random) -> Hand | None:
         """One random world, or ``None`` if this draw cannot satisfy the constraints."""
@@ -143,6 +150,12 @@ class _Plan:
         pool = list(self.unknown)
         rng.shuffle(pool)
         others = [p for p in range(self.n) if p != self.seat]
+        guess = rng.choice(self.suspects)
+        privileged = self.privileged if guess is None else {guess}
+        void = {
+            p: self.exhausted[p] | (set() if p in privileged else self.renounced[p])
+            for p in range(self.n)
+        }
         current: dict[int, list[Card]] = {self.seat: list(view.hand)}
         # The pot's cards the view does not know, by the exchange step that put each aside.
         pot_slots: list[tuple[int, bool]] = []  # (step index, restricted to what may be put out)
@@ -171,14 +184,12 @@ class _Plan:
             for suit in self.must[seat]:
                 if any(c.suit == suit for c in current[seat]):
                     continue
-                card = next(
-                    (c for c in pool if c.suit == suit and c.suit not in self.void[seat]), None
-                )
+                card = next((c for c in pool if c.suit == suit and c.suit not in void[seat]), None)
                 if card is None:
                     return None
                 pool.remove(card)
                 current[seat].append(card)
-            if seat in self.privileged:
+            if seat in privileged:
                 # it qualified for the privilege: enough of its cards are privilege cards
                 have = set(current[seat]) | set(self.played[seat])
                 missing = self.privilege_needed - len(have & self.privilege_cards)
@@ -188,10 +199,10 @@ class _Plan:
                 for card in extra:
                     pool.remove(card)
                 current[seat].extend(extra)
-        order = sorted(others, key=lambda p: -len(self.void[p]))
+        order = sorted(others, key=lambda p: -len(void[p]))
         for seat in order:
             need = view.card_counts[seat] - len(current[seat])
-            allowed = [c for c in pool if c.suit not in self.void[seat]]
+            allowed = [c for c in pool if c.suit not in void[seat]]
             if need < 0 or len(allowed) < need:
                 return None
             chosen = allowed[:need]
