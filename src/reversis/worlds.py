@@ -3,8 +3,9 @@
 A bot that searches (Monte Carlo, information-set methods) needs complete hands that agree with
 everything its seat knows. :func:`sample_world` deals the cards the seat cannot see at random, under
 every constraint the view implies — the other players' card counts, the suits they showed they lack
-by renouncing (and, where a card of the suit led is *forced* only when it was the last, what *forced*
-and *played* say), the cards each has played, what went into the pot — and replays the public moves:
+by renouncing (unless they may secretly hold the privilege), what *forced* and *played* say where
+a card of the suit led is *forced* only when it was the last, the cards each has played, what went
+into the pot — and replays the public moves:
 
     >>> import random
     >>> from reversis import load_profile, new_hand, sample_world
