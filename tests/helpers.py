@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import reversis
@@ -88,4 +89,15 @@ def script(hand: Hand, plan: dict[int, dict[int, str]], *, until: int = 99, keep
         assert seat is not None
         wanted = plan.get(hand.trick_number, {}).get(seat)
         hand = hand.apply(wanted if wanted else low(hand, keep))
+    return hand
+
+
+def random_moves(hand: Hand, seed: int, steps: int | None = None) -> Hand:
+    """``hand`` after ``steps`` random legal moves (all the way to the end with ``None``), chosen
+    with ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    count = 0
+    while not hand.is_over and (steps is None or count < steps):
+        hand = hand.apply(rng.choice(hand.legal_moves()))
+        count += 1
     return hand

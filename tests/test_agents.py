@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 
 import reversis
 from conftest import SCALE
+from helpers import random_moves
 from reversis import (
     Decline,
     Hand,
@@ -59,13 +61,20 @@ def test_legal_mask(name: str) -> None:
 
 
 def _random_state(profile: reversis.Profile, seed: int, steps: int) -> Hand:
-    hand = new_hand(profile, seed=seed, dealer=seed % profile.players)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if hand.is_over:
-            break
-        hand = hand.apply(rng.choice(hand.legal_moves()))
-    return hand
+    return random_moves(new_hand(profile, seed=seed, dealer=seed % profile.players), seed, steps)
+
+
+def _random_views(test: Callable[..., None]) -> Callable[..., None]:
+    """Run ``test`` on every profile over random states: a seed and a number of random moves, a
+    seat, and a seed for the test's own choices."""
+    test = given(
+        seed=st.integers(0, 2**32),
+        steps=st.integers(0, 55),
+        seat=st.integers(0, 3),
+        pick=st.integers(0, 2**32),
+    )(test)
+    test = settings(max_examples=150 * SCALE, deadline=None, derandomize=True, database=None)(test)
+    return pytest.mark.parametrize("name", sorted(PROFILES))(test)
 
 
 def _swapped(hand: Hand, seat: int, rng: random.Random) -> Hand | None:
@@ -108,14 +117,7 @@ def _swapped(hand: Hand, seat: int, rng: random.Random) -> Hand | None:
     return None
 
 
-@pytest.mark.parametrize("name", sorted(PROFILES))
-@settings(max_examples=150 * SCALE, deadline=None, derandomize=True, database=None)
-@given(
-    seed=st.integers(0, 2**32),
-    steps=st.integers(0, 55),
-    seat=st.integers(0, 3),
-    pick=st.integers(0, 2**32),
-)
+@_random_views
 def test_views_ignore_what_the_seat_cannot_know(
     name: str, seed: int, steps: int, seat: int, pick: int
 ) -> None:
@@ -130,14 +132,7 @@ def test_views_ignore_what_the_seat_cannot_know(
     assert other.view(seat).to_json() == hand.view(seat).to_json()
 
 
-@pytest.mark.parametrize("name", sorted(PROFILES))
-@settings(max_examples=150 * SCALE, deadline=None, derandomize=True, database=None)
-@given(
-    seed=st.integers(0, 2**32),
-    steps=st.integers(0, 55),
-    seat=st.integers(0, 3),
-    pick=st.integers(0, 2**32),
-)
+@_random_views
 def test_sampled_worlds_agree_with_the_view(
     name: str, seed: int, steps: int, seat: int, pick: int
 ) -> None:

@@ -8,25 +8,17 @@ import re
 import pytest
 
 import reversis
+from helpers import random_moves
 from reversis import MatchPhase, Profile, RecordError, new_hand, new_match, records
 
 PROFILES = sorted(reversis.available_profiles())
-
-
-def _play(hand: reversis.Hand, seed: int, steps: int | None = None) -> reversis.Hand:
-    rng = random.Random(seed)
-    count = 0
-    while not hand.is_over and (steps is None or count < steps):
-        hand = hand.apply(rng.choice(hand.legal_moves()))
-        count += 1
-    return hand
 
 
 @pytest.mark.parametrize("name", PROFILES)
 def test_hand_records(name: str) -> None:
     for seed in range(8):
         for steps in (0, 3, 17, None):
-            hand = _play(new_hand(name, seed=seed), seed, steps)
+            hand = random_moves(new_hand(name, seed=seed), seed, steps)
             text = records.dump(hand)
             record = records.load(text)
             assert isinstance(record, records.HandRecord)
@@ -38,7 +30,7 @@ def test_hand_records(name: str) -> None:
 
 
 def test_record_layout() -> None:
-    hand = _play(new_hand("fournier-1785", seed=7), 1)
+    hand = random_moves(new_hand("fournier-1785", seed=7), 1)
     lines = records.dump(hand).splitlines()
     assert lines[:4] == ['[Profile "fournier-1785"]', '[Players "4"]', '[Dealer "0"]', '[Seed "7"]']
     assert lines[4].startswith('[Deck "JC 2C 2H 6S ')
@@ -57,7 +49,7 @@ def test_written_by_hand() -> None:
         seed=3,
         stakes={"basket": 8, "beasts": [{"owner": 1, "amount": 24, "in_play": True}]},
     )
-    hand = _play(source, 2, 12)
+    hand = random_moves(source, 2, 12)
     deck = " ".join(c.code for c in hand.deck)
     moves = [str(m) for m in hand.moves]
     text = f"""
@@ -87,7 +79,7 @@ def test_match_records(name: str) -> None:
                 continue
             match = match.start_hand()
             assert records.replay(records.dump(match)) == match  # a hand in progress, as dealt
-            hand = _play(match.hand, seed)  # type: ignore[arg-type]
+            hand = random_moves(match.hand, seed)  # type: ignore[arg-type]
             match = match.finish_hand(hand)
             text = records.dump(match)
             assert records.replay(text) == match
@@ -96,7 +88,7 @@ def test_match_records(name: str) -> None:
 
 def test_custom_profile_in_the_record(fournier: Profile) -> None:
     house = fournier.evolve(name="house", reversis={"end_on_break": False})
-    hand = _play(new_hand(house, seed=5), 5)
+    hand = random_moves(new_hand(house, seed=5), 5)
     text = records.dump(hand)
     assert '[ProfileTOML "' in text
     assert records.replay(text) == hand
@@ -131,7 +123,7 @@ def test_custom_profile_in_the_record(fournier: Profile) -> None:
     ],
 )
 def test_errors_name_the_line_and_tag(edit, words: str) -> None:  # type: ignore[no-untyped-def]
-    text = records.dump(_play(new_hand("fournier-1785", seed=7), 1))
+    text = records.dump(random_moves(new_hand("fournier-1785", seed=7), 1))
     with pytest.raises(RecordError, match=words):
         records.replay(edit(text))
 
@@ -147,7 +139,7 @@ def test_sizes_and_types() -> None:
 
 @pytest.mark.parametrize("name", PROFILES)
 def test_a_seed_alone_gives_the_deck(name: str) -> None:
-    hand = _play(new_hand(name, seed=11, dealer=1), 4, 9)
+    hand = random_moves(new_hand(name, seed=11, dealer=1), 4, 9)
     moves = " ".join(str(m) for m in hand.moves)
     text = f'[Profile "{name}"]\n[Dealer "1"]\n[Seed "11"]\n{moves}\n'
     assert records.replay(text) == hand
@@ -157,7 +149,7 @@ def test_a_seed_alone_gives_the_deck(name: str) -> None:
 
 def test_match_blocks_with_a_seed_alone() -> None:
     match = new_match("fournier-1785", seed=4).start_hand()
-    match = match.finish_hand(_play(match.hand, 4))  # type: ignore[arg-type]
+    match = match.finish_hand(random_moves(match.hand, 4))  # type: ignore[arg-type]
     text = records.dump(match)
     without_decks = "\n".join(line for line in text.splitlines() if not line.startswith("[Deck"))
     assert records.replay(without_decks) == match

@@ -9,6 +9,7 @@ import random
 import pytest
 
 import reversis
+from helpers import random_moves
 from reversis import (
     Card,
     Decline,
@@ -37,12 +38,7 @@ PROFILES = sorted(reversis.available_profiles())
 
 def _played(name: str, seed: int, steps: int | None = None) -> Hand:
     hand = new_hand(name, seed=seed, dealer=seed % (3 if name.endswith("3p") else 4))
-    rng = random.Random(seed)
-    count = 0
-    while not hand.is_over and (steps is None or count < steps):
-        hand = hand.apply(rng.choice(hand.legal_moves()))
-        count += 1
-    return hand
+    return random_moves(hand, seed, steps)
 
 
 def test_cards_and_moves() -> None:

@@ -298,10 +298,7 @@ def event_from_dict(data: Any, what: str) -> Event:
         elif hint == Card | None:
             values[key] = jsonio.optional_card(value, where)
         elif hint is PlayKind:
-            try:
-                values[key] = PlayKind(value)
-            except ValueError:
-                raise RecordError(f"{where}: {str(value)[:20]!r} is not a kind of play") from None
+            values[key] = jsonio.member(PlayKind, value, where, "a kind of play")
         elif hint is str:
             values[key] = jsonio.text(value, where, 40)
         elif hint == int | None:

@@ -11,6 +11,7 @@ Inputs beyond sane sizes are refused before they are read.
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
@@ -28,6 +29,7 @@ MAX_JSON = 5_000_000
 MAX_ITEMS = 100_000
 
 _T = TypeVar("_T")
+_E = TypeVar("_E", bound=enum.Enum)
 
 
 def dumps(data: Any) -> str:
@@ -101,6 +103,14 @@ def boolean(value: Any, what: str) -> bool:
     if type(value) is not bool:
         raise RecordError(f"{what} must be true or false, not {_kind(value)}")
     return value
+
+
+def member(kind: type[_E], value: Any, what: str, noun: str) -> _E:
+    """The member of the enumeration ``kind`` whose value is ``value`` (a ``noun`` in messages)."""
+    try:
+        return kind(value)
+    except (ValueError, TypeError):
+        raise RecordError(f"{what}: {str(value)[:20]!r} is not {noun}") from None
 
 
 def text(value: Any, what: str, limit: int = 1000) -> str:

@@ -130,10 +130,7 @@ class HandView:
         """A view from :meth:`to_dict`'s data (:class:`~reversis.RecordError` if malformed)."""
         from reversis.hand import Phase, Trick  # noqa: PLC0415
 
-        keys = [f.name for f in attrs.fields(cls)]
-        jsonio.table(data, "view", keys)
-        jsonio.of_type(data, "view", "hand-view")
-        players = jsonio.integer(data["players"], "view.players", 3, 8)
+        players = _players(cls, data, "view", "hand-view")
 
         def seat(value: Any, what: str) -> int:
             return jsonio.integer(value, what, 0, players - 1)
@@ -141,10 +138,7 @@ class HandView:
         def counts(value: Any, what: str) -> tuple[int, ...]:
             return jsonio.listed(value, what, lambda v, w: jsonio.integer(v, w, 0, 20), players)
 
-        try:
-            phase = Phase(data["phase"])
-        except ValueError:
-            raise RecordError(f"view.phase: {str(data['phase'])[:20]!r} is not a phase") from None
+        phase = jsonio.member(Phase, data["phase"], "view.phase", "a phase")
         moves = jsonio.listed(
             data["legal_moves"], "view.legal_moves", lambda v, w: jsonio.text(v, w, 40), 300
         )
@@ -193,6 +187,14 @@ class HandView:
     def from_json(cls, text: str | bytes) -> HandView:
         """A view from :meth:`to_json`'s text."""
         return cls.from_dict(jsonio.loads(text, "view"))
+
+
+def _players(cls: type, data: Any, what: str, kind: str) -> int:
+    """Check that ``data`` holds exactly the fields of the view class ``cls`` and is of type
+    ``kind``; return its number of players."""
+    jsonio.table(data, what, [f.name for f in attrs.fields(cls)])
+    jsonio.of_type(data, what, kind)
+    return jsonio.integer(data["players"], f"{what}.players", 3, 8)
 
 
 def _nested(data: dict[str, Any]) -> dict[str, Any]:
@@ -329,10 +331,7 @@ class MatchView:
         """A view from :meth:`to_dict`'s data (:class:`~reversis.RecordError` if malformed)."""
         from reversis.match import MatchPhase  # noqa: PLC0415
 
-        keys = [f.name for f in attrs.fields(cls)]
-        jsonio.table(data, "match view", keys)
-        jsonio.of_type(data, "match view", "match-view")
-        players = jsonio.integer(data["players"], "match view.players", 3, 8)
+        players = _players(cls, data, "match view", "match-view")
 
         def seat(value: Any, what: str) -> int:
             return jsonio.integer(value, what, 0, players - 1)
@@ -352,12 +351,7 @@ class MatchView:
         def payments(value: Any, what: str) -> tuple[Payment, ...]:
             return jsonio.listed(value, what, Payment.from_dict, 1000)
 
-        try:
-            phase = MatchPhase(data["phase"])
-        except ValueError:
-            raise RecordError(
-                f"match view.phase: {str(data['phase'])[:20]!r} is not a phase"
-            ) from None
+        phase = jsonio.member(MatchPhase, data["phase"], "match view.phase", "a phase")
         hand = data["hand"]
         view = cls(
             seat=seat(data["seat"], "match view.seat"),

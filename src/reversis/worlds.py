@@ -138,6 +138,7 @@ class _Plan:
             {Card.parse(c) for c in privilege.cards} if privilege is not None else set()
         )
         self.privilege_needed = privilege.needed if privilege is not None else 0
+        # fournier-1785 §11, english §12, hoyle §12: the privilege lets its holder renounce.
         # A renounce proves a void only if the seat does not hold the privilege, which it keeps
         # secret until the hand is over: while nobody is known to hold it, any other seat that
         # renounced may. Each world guesses one of these (or none), and the replay checks it.
