@@ -97,6 +97,22 @@ _SUIT_BY_TEXT = {
 }
 
 
+def _suit(value: object) -> Suit:
+    if type(value) is Suit:
+        return value
+    if type(value) is int and 0 <= value <= 3:
+        return Suit(value)
+    raise InvalidCardError(f"{str(value)[:40]!r} is not a suit (0-3 or a Suit)")
+
+
+def _rank(value: object) -> Rank:
+    if type(value) is Rank:
+        return value
+    if type(value) is int and 2 <= value <= 14:
+        return Rank(value)
+    raise InvalidCardError(f"{str(value)[:40]!r} is not a rank (2-14 or a Rank)")
+
+
 @attrs.frozen(eq=False, order=False, repr=False)
 class Card:
     """A playing card: a :class:`Suit` and a :class:`Rank`.
@@ -105,8 +121,8 @@ class Card:
     text and :attr:`code` / ``str(card)`` to print.
     """
 
-    suit: Suit = attrs.field(converter=Suit)
-    rank: Rank = attrs.field(converter=Rank)
+    suit: Suit = attrs.field(converter=_suit)
+    rank: Rank = attrs.field(converter=_rank)
     #: The card's bit position in the engine's masks: ``16 * suit + rank`` (2–62).
     index: int = attrs.field(init=False, repr=False)
 
@@ -133,10 +149,11 @@ class Card:
             return text
         if not isinstance(text, str):
             raise InvalidCardError(f"a card must be given as text such as 'JH', not {text!r}")
-        cleaned = text.strip().upper()
-        if 2 <= len(cleaned) <= 3:
-            rank = _RANK_BY_TEXT.get(cleaned[:-1])
-            suit = _SUIT_BY_TEXT.get(cleaned[-1])
+        cleaned = text.strip()
+        if 2 <= len(cleaned) <= 3 and cleaned.isprintable():
+            # Only ASCII letters are folded to upper case ("ſ".upper() is "S": not a suit).
+            rank = _RANK_BY_TEXT.get(_ascii_upper(cleaned[:-1]))
+            suit = _SUIT_BY_TEXT.get(_ascii_upper(cleaned[-1]))
             if rank is not None and suit is not None:
                 return _CARDS[16 * suit + rank]
         raise InvalidCardError(
@@ -209,6 +226,10 @@ class Card:
         from reversis import jsonio  # noqa: PLC0415
 
         return cls.from_dict(jsonio.loads(text, "card"))
+
+
+def _ascii_upper(text: str) -> str:
+    return "".join(c.upper() if "a" <= c <= "z" else c for c in text)
 
 
 #: Every card of the 52-card pack, by index. Cards are interned: the engine hands out these objects.

@@ -33,6 +33,7 @@ from reversis.errors import DealError
 from reversis.profile import Profile
 
 __all__ = [
+    "check_seed",
     "cut",
     "deal_cards",
     "draw_first_dealer",
@@ -49,12 +50,19 @@ MAX_SEED = 2**128 - 1
 _UNPACK: dict[int, struct.Struct] = {}
 
 
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a seed (an integer from 0 to ``2**128 - 1``), else
+    :class:`~reversis.DealError`."""
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise DealError(f"a seed must be an integer from 0 to 2**128 - 1, not {str(seed)[:50]}")
+    return seed
+
+
 def random_words(seed: int, tag: bytes, count: int) -> tuple[int, ...]:
     r"""``count`` random 64-bit words for ``seed``: ``SHAKE-256(tag + b"\x00" + seed as 16
     little-endian bytes)``, read as little-endian unsigned integers. ``tag`` separates the uses
     (``b"reversis-deck"`` for the shuffle, ``b"reversis-dealer"`` for the first dealer)."""
-    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise DealError(f"a seed must be an integer from 0 to 2**128 - 1, not {seed!r}")
+    check_seed(seed)
     digest = hashlib.shake_256(tag + b"\x00" + seed.to_bytes(16, "little")).digest(8 * count)
     return struct.unpack(f"<{count}Q", digest)
 
@@ -88,8 +96,7 @@ def seeded_pack(profile: Profile, seed: int) -> tuple[int, ...]:
     """:func:`seeded_deck` as card masks (``card.mask``), for the engine."""
     masks = profile._rules.deck_masks
     n = len(masks)
-    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise DealError(f"a seed must be an integer from 0 to 2**128 - 1, not {seed!r}")
+    check_seed(seed)
     digest = hashlib.shake_256(b"reversis-deck\x00" + seed.to_bytes(16, "little")).digest(8 * n)
     words = struct.unpack(f"<{n}Q", digest)
     deck = list(masks)

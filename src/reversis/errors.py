@@ -8,6 +8,7 @@ from :class:`ValueError`, so ``except ValueError`` keeps working for code that d
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentError",
     "DealError",
     "IllegalMoveError",
     "InvalidCardError",
@@ -21,6 +22,12 @@ __all__ = [
 
 class ReversisError(Exception):
     """Base class of every error raised by :mod:`reversis`."""
+
+
+class ArgumentError(ReversisError, TypeError, ValueError):
+    """An argument of the wrong type, or out of its range, given to a function or method of the
+    library: ``settle(None)``, ``hand.view(9)`` at a table of four. It is also a :class:`TypeError`
+    and a :class:`ValueError`, so code written for either keeps working."""
 
 
 class InvalidCardError(ReversisError, ValueError):

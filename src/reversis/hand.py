@@ -33,10 +33,12 @@ from reversis import jsonio
 from reversis.cards import CARD_AT, Card, cards_from_mask, parse_cards
 from reversis.deal import seeded_pack
 from reversis.errors import (
+    ArgumentError,
     DealError,
     IllegalMoveError,
     InvalidCardError,
     InvalidMoveError,
+    ProfileError,
     RecordError,
     StakesError,
 )
@@ -794,7 +796,7 @@ class Hand:
     def _check_seat(self, seat: int) -> int:
         n = self.players
         if type(seat) is not int or not 0 <= seat < n:
-            raise ValueError(f"{seat!r} is not a seat (0 to {n - 1})")
+            raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {n - 1})")
         return seat
 
     # -- plain data ---------------------------------------------------------------------------------
@@ -1018,7 +1020,9 @@ def _profile(profile: Profile | str) -> Profile:
         return profile
     if isinstance(profile, str):
         return load_profile(profile)
-    raise TypeError(f"a profile is a Profile or a profile name, not {type(profile).__name__}")
+    raise ProfileError(
+        "", f"a profile is a Profile or a shipped profile's name, not {type(profile).__name__}"
+    )
 
 
 def _new_deal(
@@ -1146,7 +1150,8 @@ def deal_from_deck(
 
     The deal goes in playing order from the eldest, each round giving its packet to every non-dealer
     and then to the dealer (see :func:`reversis.deal.deal_cards`); the cards left are the widow.
-    ``seed`` only records where the pack came from.
+    ``seed`` records where the pack came from: it must be the seed whose shuffle gives this pack
+    (:class:`~reversis.DealError` otherwise), so that a hand's seed and pack never disagree.
     """
     profile = _profile(profile)
     dealer = _check_dealer(profile, dealer)
@@ -1170,7 +1175,10 @@ def deal_from_deck(
         raise DealError(
             f"the pack must hold the profile's {len(rules.deck)} cards, not {len(cards)}"
         )
-    return _deal_pack(profile, tuple(card.mask for card in cards), dealer, seed, stakes)
+    pack = tuple(card.mask for card in cards)
+    if seed is not None and seeded_pack(profile, seed) != pack:
+        raise DealError(f"the seed {seed} does not give this pack")
+    return _deal_pack(profile, pack, dealer, seed, stakes)
 
 
 def new_hand(

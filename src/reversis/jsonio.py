@@ -19,12 +19,15 @@ from typing import Any, TypeVar
 from reversis.cards import Card
 from reversis.errors import InvalidCardError, RecordError
 
-__all__ = ["MAX_JSON", "SCHEMA", "dumps", "loads"]
+__all__ = ["MAX_JSON", "MAX_MONEY", "SCHEMA", "dumps", "loads"]
 
 #: The version of the data format written by ``to_dict()`` (the ``"schema"`` field).
 SCHEMA = 1
 #: Largest JSON text accepted, in characters.
 MAX_JSON = 5_000_000
+#: Largest amount of money (or points) accepted in data, either way: every amount of every profile
+#: fits a signed 64-bit integer (profile numbers are at most 10**9, matches at most 1,600 hands).
+MAX_MONEY = 10**18
 #: Longest list accepted inside data (moves, hands of a match, payments ...).
 MAX_ITEMS = 100_000
 
@@ -54,6 +57,8 @@ def loads(text: str | bytes, what: str) -> Any:
         raise RecordError(f"{what}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
     except RecursionError:
         raise RecordError(f"{what}: the JSON is nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of more digits than Python converts
+        raise RecordError(f"{what}: not valid JSON ({str(exc)[:100]})") from None
 
 
 def table(
@@ -89,6 +94,11 @@ def integer(value: Any, what: str, low: int | None = None, high: int | None = No
     if (low is not None and value < low) or (high is not None and value > high):
         raise RecordError(f"{what}: {value} is out of range")
     return value
+
+
+def money(value: Any, what: str) -> int:
+    """An amount of money or points, positive or negative (at most :data:`MAX_MONEY` either way)."""
+    return integer(value, what, -MAX_MONEY, MAX_MONEY)
 
 
 def optional_integer(

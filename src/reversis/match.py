@@ -23,8 +23,9 @@ debts recorded on the sheet, not counters.
 
 After the last hand (``rounds × players`` hands), if stakes remain (Fournier §12), the players who
 have lost most choose (:meth:`Match.choose`) to ``"continue"`` — hands without antes until the basket
-is empty and no beast remains — or to ``"share"`` the stakes; *share* wins unless all choose
-*continue*.
+is empty and no beast remains, for at most ``match.continue_rounds`` more rounds (2 by default), after
+which what is left is shared — or to ``"share"`` the stakes; *share* wins unless all choose
+*continue*. Every match therefore ends.
 """
 
 from __future__ import annotations
@@ -37,8 +38,8 @@ import attrs
 
 from reversis import jsonio
 from reversis.cards import Card
-from reversis.deal import draw_first_dealer
-from reversis.errors import DealError, RecordError, ReversisError
+from reversis.deal import MAX_SEED, draw_first_dealer
+from reversis.errors import DealError, ProfileError, RecordError, ReversisError
 from reversis.hand import Hand, deal_from_deck, new_hand, replay_moves
 from reversis.profile import Profile, load_profile, profile_from_data, profile_to_data
 from reversis.settlement import BASKET, POT, Payment, Settlement, settle
@@ -51,6 +52,9 @@ __all__ = ["Match", "MatchError", "MatchPhase", "new_match"]
 
 #: Hand ``k`` (1-based) of a match with seed ``s`` is dealt with seed ``s * SEED_STRIDE + k``.
 SEED_STRIDE = 100_000
+#: Largest match seed: every hand's seed (``seed * SEED_STRIDE + k``) stays a valid seed, a match
+#: having fewer than ``SEED_STRIDE`` hands (see ``MAX_ROUNDS`` in :mod:`reversis.profile`).
+MAX_MATCH_SEED = (MAX_SEED - SEED_STRIDE) // SEED_STRIDE
 
 
 class MatchError(ReversisError, ValueError):
@@ -110,6 +114,12 @@ class Match:
     def total_hands(self) -> int:
         """The agreed number of hands: ``rounds × players``."""
         return self.profile.match.rounds * self.profile.players
+
+    @property
+    def continue_hands(self) -> int:
+        """The most hands played after the agreed ones when the players choose to continue:
+        ``continue_rounds × players`` (fournier-1785 §12); then the stakes left are shared."""
+        return self.profile.match.continue_rounds * self.profile.players
 
     @property
     def hand_number(self) -> int:
@@ -189,7 +199,13 @@ class Match:
     def _after_hand(self) -> Match:
         empty = _stakes_empty(self.stakes)
         if self.phase is MatchPhase.CONTINUING:
-            return attrs.evolve(self, phase=MatchPhase.OVER) if empty else self
+            if empty:
+                return attrs.evolve(self, phase=MatchPhase.OVER)
+            # fournier-1785 §12 [decision; profile flag continue_rounds]: after that many further
+            # rounds, what is still on the table is shared as under *share*: every match ends.
+            if self.hands_played >= self.total_hands + self.continue_hands:
+                return self._share()
+            return self
         if self.hands_played < self.total_hands:
             return self
         end = self.profile.match.end
@@ -221,7 +237,7 @@ class Match:
         match = attrs.evolve(self, choices=(*self.choices, (seat, choice)))
         if len(match.choices) < len(self.deciders):
             return match
-        if all(c == "continue" for _, c in match.choices):
+        if all(c == "continue" for _, c in match.choices) and self.continue_hands:
             return attrs.evolve(match, phase=MatchPhase.CONTINUING)
         return match._share()
 
@@ -270,7 +286,7 @@ class Match:
         jsonio.table(data, "match", keys, ["seed", "bankrolls", "stakes", "phase"])
         jsonio.of_type(data, "match", "match")
         profile = profile_from_data(data["profile"], "match.profile")
-        seed = jsonio.optional_integer(data.get("seed"), "match.seed", 0, 2**64)
+        seed = jsonio.optional_integer(data.get("seed"), "match.seed", 0, MAX_MATCH_SEED)
         first = jsonio.integer(data["first_dealer"], "match.first_dealer", 0, profile.players - 1)
         match = new_match(profile, seed=seed, dealer=first)
         hands = jsonio.items(data["hands"], "match.hands", 10_000)
@@ -331,7 +347,7 @@ def _replay_hand(match: Match, data: Any, what: str, *, finish: bool) -> Match:
             f"{what}.dealer: the record says {data['dealer']!r}, the match's dealer is {match.dealer}"
         )
     deck = jsonio.cards(data["deck"], f"{what}.deck")
-    seed = jsonio.optional_integer(data.get("seed"), f"{what}.seed", 0, 2**128 - 1)
+    seed = jsonio.optional_integer(data.get("seed"), f"{what}.seed", 0, MAX_SEED)
     moves = jsonio.listed(data["moves"], f"{what}.moves", lambda v, w: jsonio.text(v, w, 40), 200)
     try:
         started = match.start_hand(seed=seed) if seed is not None else match.start_hand(deck=deck)
@@ -361,8 +377,14 @@ def new_match(
     """
     if isinstance(profile, str):
         profile = load_profile(profile)
-    if seed is not None and (type(seed) is not int or seed < 0):
-        raise MatchError(f"a match seed must be a non-negative integer, not {seed!r}")
+    if not isinstance(profile, Profile):
+        raise ProfileError(
+            "", f"a profile is a Profile or a shipped profile's name, not {type(profile).__name__}"
+        )
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_MATCH_SEED):
+        raise MatchError(
+            f"a match seed must be an integer from 0 to {MAX_MATCH_SEED}, not {str(seed)[:50]}"
+        )
     if dealer is None:
         dealer = draw_first_dealer(profile, 0 if seed is None else seed)
     elif type(dealer) is not int or not 0 <= dealer < profile.players:

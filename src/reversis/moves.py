@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import attrs
 
 from reversis.cards import CARD_AT, Card
-from reversis.errors import InvalidCardError, InvalidMoveError
+from reversis.errors import ArgumentError, InvalidCardError, InvalidMoveError, RecordError
 
 if TYPE_CHECKING:
     from reversis.profile import Profile
@@ -61,13 +61,17 @@ class _MoveData:
         """``{"schema": 1, "move": "exchange QS"}``: the move's notation."""
         return {"schema": 1, "move": str(self)}
 
-    @staticmethod
-    def from_dict(data: Mapping[str, Any]) -> Move:
-        """The move of :meth:`to_dict`'s data (:class:`~reversis.RecordError` if malformed)."""
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Move:
+        """The move of :meth:`to_dict`'s data (:class:`~reversis.RecordError` if malformed, or if
+        it is not a move of this class: ``Play.from_dict`` reads only plays)."""
         from reversis import jsonio  # noqa: PLC0415
 
         notation = jsonio.text(jsonio.table(data, "move", ["move"])["move"], "move.move", 60)
-        return parse_move(notation)
+        move = parse_move(notation)
+        if cls is not _MoveData and type(move) is not cls:
+            raise RecordError(f"move.move: {notation!r} is not a {cls.__name__} move")
+        return move
 
     def to_json(self) -> str:
         """:meth:`to_dict` as JSON text."""
@@ -75,12 +79,12 @@ class _MoveData:
 
         return jsonio.dumps(self.to_dict())
 
-    @staticmethod
-    def from_json(text: str) -> Move:
+    @classmethod
+    def from_json(cls, text: str) -> Move:
         """The move of :meth:`to_json`'s text."""
         from reversis import jsonio  # noqa: PLC0415
 
-        return _MoveData.from_dict(jsonio.loads(text, "move"))
+        return cls.from_dict(jsonio.loads(text, "move"))
 
     def index(self, profile: Profile) -> int:
         """The move's fixed number in ``profile``'s action space (see :func:`move_at`)."""
@@ -225,10 +229,18 @@ _KINDS: tuple[type[Play] | type[Exchange] | type[Discard] | type[Give], ...] = (
 )
 
 
+def _profile(profile: object) -> Profile:
+    from reversis.profile import Profile  # noqa: PLC0415  (the profile compiles move tables)
+
+    if not isinstance(profile, Profile):
+        raise ArgumentError(f"a Profile is needed, not {type(profile).__name__}")
+    return profile
+
+
 def action_count(profile: Profile) -> int:
     """The size of ``profile``'s action space: a play, an exchange, a discard and a give of each
     card of the pack, and ``decline`` last (``4 × pack + 1``; 193 for 48 cards)."""
-    return 4 * len(profile.deck) + 1
+    return 4 * len(_profile(profile).deck) + 1
 
 
 def move_index(profile: Profile, move: Move) -> int:
@@ -242,7 +254,7 @@ def move_index(profile: Profile, move: Move) -> int:
     >>> move_index(profile, Play("2C")), move_index(profile, Decline())
     (0, 192)
     """
-    positions = profile._rules.deck_positions
+    positions = _profile(profile)._rules.deck_positions
     n = len(profile.deck)
     if isinstance(move, Decline):
         return 4 * n
@@ -254,7 +266,7 @@ def move_index(profile: Profile, move: Move) -> int:
 
 def move_at(profile: Profile, index: int) -> Move:
     """The move numbered ``index`` in ``profile``'s action space (the inverse of :func:`move_index`)."""
-    n = len(profile.deck)
+    n = len(_profile(profile).deck)
     if type(index) is not int or not 0 <= index <= 4 * n:
         raise InvalidMoveError(
             f"{index!r} is not an action of the {profile.name} profile (0 to {4 * n})"

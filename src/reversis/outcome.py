@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from reversis.errors import ArgumentError
 from reversis.profile import Profile
 from reversis.rules import Rules
 
@@ -33,11 +34,30 @@ def party_outcome(
 
     ``privilege_used_by`` is the seat that used the privilege (four aces, espagnolette), if any.
     """
+    if not isinstance(profile, Profile):
+        raise ArgumentError(f"a Profile is needed, not {type(profile).__name__}")
     n = profile.players
-    if len(points) != n or len(tricks) != n:
-        raise ValueError(f"points and tricks must give a value for each of the {n} seats")
-    if not 0 <= dealer < n:
-        raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
+
+    def counts(values: object, what: str, most: int) -> tuple[int, ...]:
+        if (
+            not isinstance(values, Sequence)
+            or isinstance(values, str)
+            or len(values) != n
+            or any(type(v) is not int or not 0 <= v <= most for v in values)
+        ):
+            raise ArgumentError(
+                f"{what} must give an integer from 0 to {most} for each of the {n} seats"
+            )
+        return tuple(values)
+
+    points = counts(points, "points", 10**18)
+    tricks = counts(tricks, "tricks", profile.tricks)
+    if type(dealer) is not int or not 0 <= dealer < n:
+        raise ArgumentError(f"dealer must be a seat from 0 to {n - 1}")
+    if privilege_used_by is not None and (
+        type(privilege_used_by) is not int or not 0 <= privilege_used_by < n
+    ):
+        raise ArgumentError(f"privilege_used_by must be a seat from 0 to {n - 1} or None")
     return rank(
         profile._rules,
         dealer,

@@ -23,11 +23,14 @@ chain of pots) or ``[[pools]]`` (Hoyle's great and little quinola pools).
 
 from __future__ import annotations
 
+import functools
 import os
+import stat
 import tomllib
 import types
 import typing
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from typing import Any, Literal
 
@@ -61,6 +64,9 @@ __all__ = [
 SCHEMA_VERSION = 1
 #: Largest profile file accepted, in characters.
 MAX_PROFILE_SIZE = 200_000
+#: Most rounds in a match (``match.rounds``, and ``match.continue_rounds``), so that every match
+#: of every profile is finite and its stakes stay within what the readers accept.
+MAX_ROUNDS = 100
 
 _PROFILE_PACKAGE = "reversis.profiles"
 
@@ -375,6 +381,14 @@ class MatchRules:
             "or share (Fournier), ``keep`` them aside, or ``share`` them equally."
         )
     )
+    continue_rounds: int = attrs.field(
+        default=2,
+        metadata=_doc(
+            "With ``end = 'choice'``: the most rounds played after the agreed ones when the players "
+            "choose to continue; the stakes still on the table after them are shared, and the "
+            "match is over (Fournier §12 [decision])."
+        ),
+    )
 
 
 def _validate_name(_instance: object, _attribute: object, value: str) -> None:
@@ -468,11 +482,11 @@ class Profile:
             if not isinstance(base, str) or base not in _shipped_names():
                 shipped = ", ".join(sorted(_shipped_names()))
                 raise ProfileError("base", f"must name a shipped profile ({shipped})")
-            merged = load_profile(base).to_dict()
+            merged = _shipped_profile(base).to_dict()
             _merge(merged, data)
             data = merged
         schema = data.pop("schema", SCHEMA_VERSION)
-        if schema != SCHEMA_VERSION:
+        if type(schema) is not int or schema != SCHEMA_VERSION:
             raise ProfileError("schema", f"version {schema!r} is not supported (expected 1)")
         result = _build(cls, data, "")
         assert isinstance(result, Profile)
@@ -491,6 +505,8 @@ class Profile:
             raise ProfileError("", f"not valid TOML: {exc}") from None
         except RecursionError:
             raise ProfileError("", "not valid TOML: nested too deeply") from None
+        except ValueError as exc:  # e.g. an integer of more digits than Python converts
+            raise ProfileError("", f"not valid TOML: {str(exc)[:100]}") from None
         return cls.from_dict(data)
 
     def to_json(self) -> str:
@@ -528,7 +544,13 @@ class Profile:
         return Profile.from_dict(data)
 
 
-_RANK_CODES = {r.code: int(r) for r in Rank} | {"T": 10}
+_RANK_CODES = {r.code: int(r) for r in Rank}
+#: Unicode categories refused in a profile's text: control and format characters, line and
+#: paragraph separators, surrogates and unassigned code points (they do not survive every format).
+#: Names a pool may not take: the accounts and the keys of the other mechanisms' stakes, so that
+#: stakes data read without its profile is never ambiguous.
+_RESERVED_POOL_NAMES = frozenset({"basket", "beasts", "pot", "pots", "cycle_remised"})
+_UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -538,26 +560,48 @@ _RANK_CODES = {r.code: int(r) for r in Rank} | {"T": 10}
 
 def profile_to_data(profile: Profile) -> str | dict[str, Any]:
     """How a record names ``profile``: the name of a shipped profile it equals, else its data."""
-    if profile.name in _shipped_names() and load_profile(profile.name) == profile:
+    if is_shipped(profile):
         return profile.name
     return profile.to_dict()
 
 
-def profile_from_data(data: Any, what: str = "profile") -> Profile:
-    """The profile a record names (a shipped name or a profile's data)."""
+def is_shipped(profile: Profile) -> bool:
+    """Whether ``profile`` is (equal to) the shipped profile of its name."""
+    if profile.name not in _shipped_names():
+        return False
+    shipped = _shipped_profile(profile.name)
+    return shipped is profile or shipped == profile
+
+
+def profile_from_data(
+    data: Any, what: str = "profile", *, profiles: Iterable[Profile] = ()
+) -> Profile:
+    """The profile a record or a view names: a shipped profile's name, one of the caller's
+    ``profiles`` by name, or a profile's data. A name read from data never opens a file."""
     if isinstance(data, str):
+        for given in profiles:
+            if given.name == data:
+                return given
         if data not in _shipped_names():
             raise ProfileError(what, f"no shipped profile named {data[:40]!r}")
-        return load_profile(data)
+        return _shipped_profile(data)
     return Profile.from_dict(data)
 
 
-def _shipped_names() -> set[str]:
-    return {
+@functools.cache
+def _shipped_names() -> frozenset[str]:
+    return frozenset(
         entry.name[: -len(".toml")]
         for entry in resources.files(_PROFILE_PACKAGE).iterdir()
         if entry.name.endswith(".toml")
-    }
+    )
+
+
+@functools.cache
+def _shipped_profile(name: str) -> Profile:
+    """The shipped profile ``name``, read once (profiles are immutable, so it is shared)."""
+    resource = resources.files(_PROFILE_PACKAGE).joinpath(f"{name}.toml")
+    return Profile.from_toml(resource.read_text(encoding="utf-8"))
 
 
 def available_profiles() -> dict[str, str]:
@@ -575,24 +619,33 @@ def available_profiles() -> dict[str, str]:
 def load_profile(name_or_path: str | os.PathLike[str] = "fournier-1785") -> Profile:
     """Load a shipped profile by name, or a profile file by path.
 
+    A string that names a shipped profile gives it; any other string, or a path object, is the
+    path of a TOML file (a regular file). Only this explicit call reads files: a profile named in a
+    record, a view or a hand's JSON must be a shipped one (or one the caller passes in).
+
     Raises :class:`~reversis.ProfileError` for an unknown name, an unreadable file or a bad profile.
     """
-    if isinstance(name_or_path, str) and not name_or_path.endswith(".toml"):
-        resource = resources.files(_PROFILE_PACKAGE).joinpath(f"{name_or_path}.toml")
-        if resource.is_file():
-            return Profile.from_toml(resource.read_text(encoding="utf-8"))
-        if not os.path.exists(name_or_path):
-            shipped = ", ".join(sorted(_shipped_names()))
-            raise ProfileError("", f"no profile named {name_or_path!r} (shipped: {shipped})")
+    if isinstance(name_or_path, str) and name_or_path in _shipped_names():
+        return _shipped_profile(name_or_path)
     if not isinstance(name_or_path, str | os.PathLike):
-        raise ProfileError("", f"a profile is named by a string or a path, not {name_or_path!r}")
+        raise ProfileError(
+            "", f"a profile is named by a string or a path, not {type(name_or_path).__name__}"
+        )
+    path = os.fspath(name_or_path)
+    if not isinstance(path, str) or not path or len(path) > 4096 or "\x00" in path:
+        raise ProfileError("", f"{str(path)[:60]!r} is neither a shipped profile nor a file name")
+    if isinstance(name_or_path, str) and not path.endswith(".toml") and not os.path.exists(path):
+        shipped = ", ".join(sorted(_shipped_names()))
+        raise ProfileError("", f"no profile named {path[:60]!r} (shipped: {shipped})")
     try:
-        with open(name_or_path, encoding="utf-8") as handle:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise ProfileError("", f"{path[:60]!r} is not a regular file")
+        with open(path, encoding="utf-8") as handle:
             text = handle.read(MAX_PROFILE_SIZE + 1)
     except OSError as exc:
-        raise ProfileError("", f"cannot read {os.fspath(name_or_path)!r}: {exc.strerror}") from None
+        raise ProfileError("", f"cannot read {path[:60]!r}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
-        raise ProfileError("", f"{os.fspath(name_or_path)!r} is not UTF-8 text") from None
+        raise ProfileError("", f"{path[:60]!r} is not UTF-8 text") from None
     return Profile.from_toml(text)
 
 
@@ -636,6 +689,11 @@ def _convert(tp: Any, value: Any, path: str, mapping: bool = False) -> Any:
             raise ProfileError(path, f"must be a string, not {_type_name(value)}")
         if len(value) > 2000:
             raise ProfileError(path, "is too long")
+        bad = next((c for c in value if unicodedata.category(c) in _UNPRINTABLE), None)
+        if bad is not None:
+            raise ProfileError(
+                path, f"holds the character U+{ord(bad):04X}: no control characters or line breaks"
+            )
         return value
     if origin is Literal:
         choices = typing.get_args(tp)
@@ -781,7 +839,9 @@ def _check_profile(p: Profile) -> None:
         raise ProfileError("table.players", f"must be between 3 and 8, not {n}")
     for i, code in enumerate(p.table.removed_ranks):
         if code not in _RANK_CODES:
-            raise ProfileError(f"table.removed_ranks[{i}]", f"{code!r} is not a rank code")
+            raise ProfileError(
+                f"table.removed_ranks[{i}]", f"{code!r} is not a rank code (2-10, J, Q, K, A)"
+            )
     deck = set(full_deck(Rank(_RANK_CODES[r]) for r in p.table.removed_ranks))
     if not p.deal.packets:
         raise ProfileError("deal.packets", "the deal needs at least one round")
@@ -809,11 +869,15 @@ def _check_profile(p: Profile) -> None:
     for key in ("trick", "pot"):
         for code, value in getattr(p.points, key):
             if code not in _RANK_CODES:
-                raise ProfileError(f"points.{key}.{code}", "is not a rank code")
+                raise ProfileError(f"points.{key}.{code}", "is not a rank code (2-10, J, Q, K, A)")
             if value < 0:
                 raise ProfileError(f"points.{key}.{code}", "must not be negative")
+    priced: set[Card] = set()
     for code, value in p.points.pot_cards:
-        _card_code(code, f"points.pot_cards.{code}", deck)
+        card = _card_code(code, f"points.pot_cards.{code}", deck)
+        if card in priced:
+            raise ProfileError(f"points.pot_cards.{code}", f"gives {card.code} a second value")
+        priced.add(card)
         if value < 0:
             raise ProfileError(f"points.pot_cards.{code}", "must not be negative")
     if p.points.pot_bonus < 0:
@@ -858,7 +922,7 @@ def _check_profile(p: Profile) -> None:
         if len(set(names)) != len(names):
             raise ProfileError("pools", "pool names must differ")
         for i, pool in enumerate(p.pools):
-            if pool.name in ("basket", "pot") or not pool.name.isidentifier():
+            if pool.name in _RESERVED_POOL_NAMES or not pool.name.isidentifier():
                 raise ProfileError(f"pools[{i}].name", f"{pool.name!r} cannot name a pool")
             for key in ("stake", "ante", "dealer_ante", "cap", "three_stakes"):
                 if getattr(pool, key) < 0:
@@ -925,8 +989,10 @@ def _check_profile(p: Profile) -> None:
             raise ProfileError(f"reversis.{key}", "must not be negative")
     if p.money.bankroll < 0:
         raise ProfileError("money.bankroll", "must not be negative")
-    if p.match.rounds < 1:
-        raise ProfileError("match.rounds", "must be at least 1")
+    if not 1 <= p.match.rounds <= MAX_ROUNDS:
+        raise ProfileError("match.rounds", f"must be from 1 to {MAX_ROUNDS}")
+    if not 0 <= p.match.continue_rounds <= MAX_ROUNDS:
+        raise ProfileError("match.continue_rounds", f"must be from 0 to {MAX_ROUNDS}")
     if p.match.end == "choice" and p.basket is None:
         raise ProfileError("match.end", "'choice' needs [basket]")
 

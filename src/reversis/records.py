@@ -53,7 +53,9 @@ from typing import Any
 import attrs
 
 from reversis.cards import Card
+from reversis.deal import MAX_SEED
 from reversis.errors import (
+    ArgumentError,
     DealError,
     IllegalMoveError,
     InvalidCardError,
@@ -63,7 +65,7 @@ from reversis.errors import (
     StakesError,
 )
 from reversis.hand import Hand, deal_from_deck, new_hand
-from reversis.match import Match, MatchError, MatchPhase, new_match
+from reversis.match import MAX_MATCH_SEED, Match, MatchError, MatchPhase, new_match
 from reversis.moves import parse_move
 from reversis.profile import Profile, profile_from_data, profile_to_data
 from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes, parse_stakes
@@ -186,7 +188,7 @@ def dump(value: Hand | Match) -> str:
     if isinstance(value, Hand):
         return "\n".join(_hand_lines(value, in_match=False)) + "\n"
     if not isinstance(value, Match):
-        raise TypeError(f"a record is made of a Hand or a Match, not {type(value).__name__}")
+        raise ArgumentError(f"a record is made of a Hand or a Match, not {type(value).__name__}")
     match = value
     lines = [
         _tag("Match", "reversis"),
@@ -324,6 +326,8 @@ def _int(tag: Tag, low: int, high: int) -> int:
 
 def _profile(record: HandRecord | MatchRecord, given: Profile | None) -> Profile:
     if given is not None:
+        if not isinstance(given, Profile):
+            raise ArgumentError(f"profile must be a Profile, not {type(given).__name__}")
         return given
     toml = record.tag("ProfileTOML")
     name = _need(record, "Profile")
@@ -419,7 +423,7 @@ def _play(hand: Hand, record: HandRecord) -> Hand:
 def _deal(profile: Profile, record: HandRecord, dealer: int, stakes: Any) -> Hand:
     deck_tag = record.tag("Deck")
     seed_tag = record.tag("Seed")
-    seed = _int(seed_tag, 0, 2**128 - 1) if seed_tag is not None else None
+    seed = _int(seed_tag, 0, MAX_SEED) if seed_tag is not None else None
     if deck_tag is None:
         if seed is None:
             raise RecordError("the tag Deck is missing (or a Seed to deal from)")
@@ -446,19 +450,23 @@ def replay(
         stakes = _stakes(stakes_tag, prof) if stakes_tag is not None else None
         return _play(_deal(prof, record, dealer, stakes), record)
     if not isinstance(record, MatchRecord):
-        raise TypeError(
+        raise RecordError(
             f"a record is text, a HandRecord or a MatchRecord, not {type(record).__name__}"
         )
     return _replay_match(record, profile)
 
 
 def _replay_match(record: MatchRecord, profile: Profile | None) -> Match:
+    kind = _need(record, "Match")
+    if kind.value != "reversis":
+        raise RecordError(f'line {kind.line}, tag Match: a match record says "reversis"')
     prof = _profile(record, profile)
     seed_tag = record.tag("Seed")
-    seed = _int(seed_tag, 0, 2**64) if seed_tag is not None else None
+    seed = _int(seed_tag, 0, MAX_MATCH_SEED) if seed_tag is not None else None
     first = _int(_need(record, "FirstDealer"), 0, prof.players - 1)
     match = new_match(prof, seed=seed, dealer=first)
     choices = [t for t in record.tags if t.name == "Choice"]
+    made = 0
     for index, block in enumerate(record.hands):
         hand_tag = _need(block, "Hand")
         if _int(hand_tag, 1, 100_000) != match.hand_number:
@@ -466,7 +474,7 @@ def _replay_match(record: MatchRecord, profile: Profile | None) -> Match:
                 f"line {hand_tag.line}, tag Hand: hand {match.hand_number} comes next"
             )
         if match.phase is MatchPhase.DECIDING:
-            match = _choose(match, choices)
+            match, made = _choose(match, choices, made)
         dealer_tag = _need(block, "Dealer")
         if _int(dealer_tag, 0, prof.players - 1) != match.dealer:
             raise RecordError(
@@ -477,7 +485,7 @@ def _replay_match(record: MatchRecord, profile: Profile | None) -> Match:
         deck = _deck(deck_tag) if deck_tag is not None else None
         try:
             if seed_tag is not None:
-                started = match.start_hand(seed=_int(seed_tag, 0, 2**128 - 1))
+                started = match.start_hand(seed=_int(seed_tag, 0, MAX_SEED))
             else:
                 started = match.start_hand(deck=deck or ())
         except (MatchError, DealError) as exc:
@@ -501,21 +509,27 @@ def _replay_match(record: MatchRecord, profile: Profile | None) -> Match:
         except MatchError as exc:
             raise RecordError(f"line {hand_tag.line}, tag Hand: {exc}") from None
     if match.phase is MatchPhase.DECIDING:
-        match = _choose(match, choices)
+        match, made = _choose(match, choices, made)
+    if made < len(choices):
+        tag = choices[made]
+        raise RecordError(f"line {tag.line}, tag Choice: the match has no choice to make here")
     return match
 
 
-def _choose(match: Match, choices: Sequence[Tag]) -> Match:
-    for tag in choices:
+def _choose(match: Match, choices: Sequence[Tag], made: int) -> tuple[Match, int]:
+    """``match`` after the choices from ``choices[made]`` on, while it is deciding; and how many
+    choices have been made in all."""
+    for tag in choices[made:]:
+        if match.phase is not MatchPhase.DECIDING:
+            break
         seat, _, choice = tag.value.partition(" ")
         if not _digits(seat, 3):
             raise RecordError(
                 f'line {tag.line}, tag Choice: write "seat choice", not {tag.value[:40]!r}'
             )
-        if match.phase is not MatchPhase.DECIDING:
-            break
         try:
             match = match.choose(int(seat), choice.strip())
         except MatchError as exc:
             raise RecordError(f"line {tag.line}, tag Choice: {exc}") from None
-    return match
+        made += 1
+    return match, made

@@ -18,7 +18,7 @@ from reversis.moves import DISCARDS, EXCHANGES, GIVES, PLAYS, Play
 if TYPE_CHECKING:
     from reversis.profile import Profile, SpecialCard
 
-_RANK_VALUES = {r.code: int(r) for r in Rank} | {"T": 10}
+_RANK_VALUES = {r.code: int(r) for r in Rank}
 
 #: The 16-bit field of each suit in a card mask.
 SUIT_MASKS = (0xFFFF, 0xFFFF << 16, 0xFFFF << 32, 0xFFFF << 48)

@@ -35,10 +35,19 @@ from typing import Any, NamedTuple
 import attrs
 
 from reversis import jsonio
+from reversis.errors import ArgumentError, RecordError, StakesError
 from reversis.hand import _AUX, _BREAKER, _FACTS, _POT, _PSEAT, _PUSED, _REV, _TRICKS, Hand
 from reversis.profile import Profile
 from reversis.rules import Rules
-from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes, stakes_from_dict
+from reversis.stakes import (
+    BasketStakes,
+    Beast,
+    PoolStakes,
+    PotStakes,
+    Stakes,
+    parse_stakes,
+    stakes_from_dict,
+)
 
 __all__ = ["Payment", "Settlement", "settle"]
 
@@ -85,10 +94,12 @@ class Payment(NamedTuple):
                 parties.append(jsonio.text(value, f"{what}.{key}", 40))
             else:
                 parties.append(jsonio.integer(value, f"{what}.{key}", 0, 7))
+        if parties[0] == parties[1]:
+            raise RecordError(f"{what}: the payer and the payee are the same")
         return cls(
             parties[0],
             parties[1],
-            jsonio.integer(data["amount"], f"{what}.amount", 1, 10**12),
+            jsonio.integer(data["amount"], f"{what}.amount", 1, jsonio.MAX_MONEY),
             jsonio.text(data["reason"], f"{what}.reason", 40),
             jsonio.optional_integer(data["trick"], f"{what}.trick", 1, 100),
         )
@@ -124,33 +135,71 @@ class Settlement:
         }
 
     @classmethod
-    def from_dict(cls, data: Any) -> Settlement:
-        """A settlement from :meth:`to_dict`'s data (:class:`~reversis.RecordError` if malformed)."""
+    def from_dict(cls, data: Any, *, profile: Profile | None = None) -> Settlement:
+        """A settlement from :meth:`to_dict`'s data; :class:`~reversis.RecordError` if malformed or
+        inconsistent.
+
+        Valid means: 3 to 8 seats in ``net``; every payment positive, between two different
+        parties, each a seat of the table or a pool's account; ``net`` exactly what the payments
+        give each seat; valid stakes. With ``profile``, also: as many seats as the profile has, the
+        accounts and tricks of the profile, and stakes of its mechanism.
+        """
         jsonio.table(data, "settlement", ["payments", "net", "stakes", "final"])
         jsonio.of_type(data, "settlement", "settlement")
-        payments = jsonio.listed(data["payments"], "settlement.payments", Payment.from_dict, 1000)
-        net = jsonio.listed(
-            data["net"], "settlement.net", lambda v, w: jsonio.integer(v, w, -(10**13), 10**13), 8
-        )
-        return cls(
-            payments,
-            net,
-            stakes_from_dict(data["stakes"], "settlement.stakes"),
-            jsonio.boolean(data["final"], "settlement.final"),
-        )
+        payments = jsonio.listed(data["payments"], "settlement.payments", Payment.from_dict, 10_000)
+        net = jsonio.listed(data["net"], "settlement.net", jsonio.money, 8)
+        n = len(net)
+        if not 3 <= n <= 8 or (profile is not None and n != profile.players):
+            raise RecordError(f"settlement.net: {n} seats is not the table's number of players")
+        accounts = set(profile_accounts(profile)) if profile is not None else None
+        sums = [0] * n
+        for i, p in enumerate(payments):
+            for party in (p.payer, p.payee):
+                if isinstance(party, int) and party >= n:
+                    raise RecordError(f"settlement.payments[{i}]: {party} is not a seat")
+                if isinstance(party, str) and accounts is not None and party not in accounts:
+                    raise RecordError(
+                        f"settlement.payments[{i}]: {party[:40]!r} is not an account of the profile"
+                    )
+            if profile is not None and p.trick is not None and p.trick > profile.tricks:
+                raise RecordError(f"settlement.payments[{i}].trick: no trick {p.trick}")
+            if isinstance(p.payer, int):
+                sums[p.payer] -= p.amount
+            if isinstance(p.payee, int):
+                sums[p.payee] += p.amount
+        if tuple(sums) != net:
+            raise RecordError(f"settlement.net: {list(net)} is not what the payments give ({sums})")
+        if profile is not None:
+            try:
+                stakes = parse_stakes(profile, data["stakes"], at_start=False)
+            except StakesError as exc:
+                raise RecordError(f"settlement.stakes: {exc}") from None
+        else:
+            stakes = stakes_from_dict(data["stakes"], "settlement.stakes")
+        return cls(payments, net, stakes, jsonio.boolean(data["final"], "settlement.final"))
 
     def to_json(self) -> str:
         """:meth:`to_dict` as JSON text."""
         return jsonio.dumps(self.to_dict())
 
     @classmethod
-    def from_json(cls, text: str) -> Settlement:
-        """A settlement from :meth:`to_json`'s text."""
-        return cls.from_dict(jsonio.loads(text, "settlement"))
+    def from_json(cls, text: str, *, profile: Profile | None = None) -> Settlement:
+        """A settlement from :meth:`to_json`'s text (see :meth:`from_dict`)."""
+        return cls.from_dict(jsonio.loads(text, "settlement"), profile=profile)
 
 
 #: The payments as they are worked out.
 Entry = Payment
+
+
+def profile_accounts(profile: Profile) -> tuple[str, ...]:
+    """The accounts other than seats that a payment of ``profile`` may name: ``basket`` (Fournier),
+    ``pot`` (the English pots) or the pools' names (Hoyle)."""
+    if profile.basket is not None:
+        return (BASKET,)
+    if profile.remise is not None:
+        return (POT,)
+    return tuple(pool.name for pool in profile.pools)
 
 
 class _Basket:
@@ -318,6 +367,8 @@ def _pool_keeper(profile: Profile, stakes: Stakes) -> _Keeper:
 def settle(hand: Hand) -> Settlement:
     """The payments of ``hand`` so far (all of them once it is over), the net per seat and the stakes
     after it. A pure function of the hand; see the module's docstring."""
+    if not isinstance(hand, Hand):
+        raise ArgumentError(f"settle() needs a Hand, not {type(hand).__name__}")
     s = hand._s
     deal = s[0]
     rules: Rules = deal.rules
@@ -434,12 +485,17 @@ def settle(hand: Hand) -> Settlement:
             _party(hand, pool, entries, owed)
 
     net = [0] * n
-    for payer, payee, amount, _, _ in entries:
+    listed: list[Payment] = []
+    for entry in entries:
+        payer, payee, amount, _, _ = entry
+        if not amount:
+            continue  # fournier-1785 §10 "Payments as data": payments of 0 are not listed
+        listed.append(entry)
         if type(payer) is int:
             net[payer] -= amount
         if type(payee) is int:
             net[payee] += amount
-    return Settlement(tuple(entries), tuple(net), pool.stakes(), over)
+    return Settlement(tuple(listed), tuple(net), pool.stakes(), over)
 
 
 def _party(

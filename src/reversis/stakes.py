@@ -41,10 +41,13 @@ __all__ = [
     "stakes_from_dict",
 ]
 
-#: Largest amount accepted in stakes.
-MAX_AMOUNT = 10**12
-#: Most beasts or pots accepted in stakes.
-MAX_ENTRIES = 1000
+#: Largest amount accepted in stakes (see :data:`reversis.jsonio.MAX_MONEY`).
+MAX_AMOUNT = 10**18
+#: Most beasts or pots accepted in stakes. A match has at most 1,600 hands (``MAX_ROUNDS`` of
+#: agreed and continuing rounds, 8 players), and a hand adds at most one beast or pot for each
+#: pool card and one more, so no match of any valid profile reaches it: no limit of the stakes can
+#: leave a match where no hand can start.
+MAX_ENTRIES = 100_000
 
 
 @attrs.frozen

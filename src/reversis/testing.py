@@ -38,7 +38,7 @@ import attrs
 
 from reversis import events as ev
 from reversis.cards import Card
-from reversis.errors import IllegalMoveError, StakesError
+from reversis.errors import ArgumentError, IllegalMoveError, StakesError
 from reversis.hand import Hand, Phase, deal_hand, new_hand
 from reversis.moves import DECLINE, Discard, Exchange, Give, Move, Play, parse_move
 from reversis.profile import Profile, load_profile
@@ -56,6 +56,10 @@ __all__ = [
     "check_state",
     "knowable_cards",
 ]
+
+
+#: Largest number of hands, seed or probes :func:`check_profile` takes.
+MAX_CHECK = 10**9
 
 
 class ConsistencyError(AssertionError):
@@ -210,7 +214,7 @@ def check_state(
                 _fail("views leak nothing", hand, f"seat {seat}'s view shows {shown}")
             if view.legal_moves != (legal if hand.to_move == seat else ()):
                 _fail("views", hand, f"seat {seat}'s view has the wrong legal moves")
-            if HandView.from_json(view.to_json()) != view:
+            if HandView.from_json(view.to_json(), profile=profile) != view:
                 _fail("JSON", hand, f"seat {seat}'s view does not come back from its JSON")
 
     # Replay and pickling.
@@ -335,6 +339,11 @@ def check_profile(
     """
     if not isinstance(profile, Profile):
         profile = load_profile(profile)
+    for key, value, low in (("hands", hands, 0), ("seed", seed, 0), ("probes", probes, 0)):
+        if type(value) is not int or not low <= value <= MAX_CHECK:
+            raise ArgumentError(f"{key} must be an integer from {low} to {MAX_CHECK}")
+    if type(replay_every) is not int or replay_every < 0:
+        raise ArgumentError("replay_every must be a non-negative integer")
     failures: list[str] = []
     moves = 0
     for i in range(hands):

@@ -21,23 +21,31 @@ another player shows only when the hand is over.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import attrs
 
 from reversis import events as ev
 from reversis import jsonio
 from reversis.cards import Card
-from reversis.errors import RecordError
-from reversis.moves import Move, parse_move
-from reversis.settlement import Payment, settle
-from reversis.stakes import Stakes, stakes_from_dict
+from reversis.errors import (
+    ArgumentError,
+    InvalidMoveError,
+    ProfileError,
+    RecordError,
+    StakesError,
+)
+from reversis.moves import Move, move_index, parse_move
+from reversis.profile import Profile, profile_from_data
+from reversis.settlement import Payment, profile_accounts, settle
+from reversis.stakes import Stakes, parse_stakes, stakes_from_dict
 
 if TYPE_CHECKING:
     from reversis.hand import Hand, Phase, Trick
     from reversis.match import Match, MatchPhase
 
-__all__ = ["HandView", "MatchView", "hand_view", "match_view", "view_cards"]
+__all__ = ["HandView", "MatchView", "check_view", "hand_view", "match_view", "view_cards"]
 
 
 @attrs.frozen
@@ -126,11 +134,17 @@ class HandView:
         }
 
     @classmethod
-    def from_dict(cls, data: Any) -> HandView:
-        """A view from :meth:`to_dict`'s data (:class:`~reversis.RecordError` if malformed)."""
+    def from_dict(cls, data: Any, *, profile: Profile | None = None) -> HandView:
+        """A view from :meth:`to_dict`'s data, checked against its profile (see :func:`check_view`):
+        :class:`~reversis.RecordError` if malformed or impossible.
+
+        The view's ``profile`` names a shipped profile, or ``profile`` (a :class:`Profile` the
+        caller gives, for a profile of its own); a name read from data never opens a file.
+        """
         from reversis.hand import Phase, Trick  # noqa: PLC0415
 
         players = _players(cls, data, "view", "hand-view")
+        resolved = _resolve(data["profile"], profile, "view.profile")
 
         def seat(value: Any, what: str) -> int:
             return jsonio.integer(value, what, 0, players - 1)
@@ -144,9 +158,9 @@ class HandView:
         )
         current = data["current_trick"]
         pot = data["pot"]
-        return cls(
+        view = cls(
             seat=seat(data["seat"], "view.seat"),
-            profile=jsonio.text(data["profile"], "view.profile", 60),
+            profile=resolved.name,
             players=players,
             dealer=seat(data["dealer"], "view.dealer"),
             phase=phase,
@@ -163,30 +177,29 @@ class HandView:
             current_trick=None
             if current is None
             else Trick.from_dict(current, "view.current_trick"),
-            legal_moves=tuple(parse_move(m) for m in moves),
+            legal_moves=tuple(_move(m, f"view.legal_moves[{i}]") for i, m in enumerate(moves)),
             events=jsonio.listed(data["events"], "view.events", ev.event_from_dict, 500),
             payments=jsonio.listed(data["payments"], "view.payments", Payment.from_dict, 1000),
-            net=jsonio.listed(
-                data["net"],
-                "view.net",
-                lambda v, w: jsonio.integer(v, w, -(10**13), 10**13),
-                players,
-            ),
-            stakes_at_start=stakes_from_dict(data["stakes_at_start"], "view.stakes_at_start"),
-            stakes=stakes_from_dict(data["stakes"], "view.stakes"),
+            net=jsonio.listed(data["net"], "view.net", jsonio.money, players),
+            stakes_at_start=_stakes(resolved, data["stakes_at_start"], "view.stakes_at_start"),
+            stakes=_stakes(resolved, data["stakes"], "view.stakes", at_start=False),
             pot=None if pot is None else jsonio.cards(pot, "view.pot"),
-            pot_value=jsonio.optional_integer(data["pot_value"], "view.pot_value", 0, 1000),
+            pot_value=jsonio.optional_integer(
+                data["pot_value"], "view.pot_value", 0, jsonio.MAX_MONEY
+            ),
             privileged=jsonio.boolean(data["privileged"], "view.privileged"),
         )
+        check_view(view, resolved, "view")
+        return view
 
     def to_json(self) -> str:
         """:meth:`to_dict` as JSON text."""
         return jsonio.dumps(self.to_dict())
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> HandView:
-        """A view from :meth:`to_json`'s text."""
-        return cls.from_dict(jsonio.loads(text, "view"))
+    def from_json(cls, text: str | bytes, *, profile: Profile | None = None) -> HandView:
+        """A view from :meth:`to_json`'s text (see :meth:`from_dict`)."""
+        return cls.from_dict(jsonio.loads(text, "view"), profile=profile)
 
 
 def _players(cls: type, data: Any, what: str, kind: str) -> int:
@@ -195,6 +208,190 @@ def _players(cls: type, data: Any, what: str, kind: str) -> int:
     jsonio.table(data, what, [f.name for f in attrs.fields(cls)])
     jsonio.of_type(data, what, kind)
     return jsonio.integer(data["players"], f"{what}.players", 3, 8)
+
+
+def _move(text: str, what: str) -> Move:
+    try:
+        return parse_move(text)
+    except InvalidMoveError as exc:
+        raise RecordError(f"{what}: {exc}") from None
+
+
+def _resolve(name: Any, given: Profile | None, what: str) -> Profile:
+    """The profile a view names: ``given`` if it has that name, else a shipped profile."""
+    if given is not None and not isinstance(given, Profile):
+        raise ArgumentError(f"profile must be a Profile, not {type(given).__name__}")
+    name = jsonio.text(name, what, 60)
+    try:
+        return profile_from_data(name, what, profiles=() if given is None else (given,))
+    except ProfileError as exc:
+        raise RecordError(f"{what}: {exc.problem}") from None
+
+
+def _stakes(profile: Profile, data: Any, what: str, *, at_start: bool = True) -> Stakes:
+    stakes_from_dict(data, what)  # the shape, with errors naming the key
+    try:
+        return parse_stakes(profile, data, at_start=at_start)
+    except StakesError as exc:
+        raise RecordError(f"{what}: {exc}") from None
+
+
+def _check_payments(payments: Sequence[Payment], profile: Profile, what: str) -> None:
+    accounts = set(profile_accounts(profile))
+    n = profile.players
+    for i, p in enumerate(payments):
+        for party in (p.payer, p.payee):
+            if isinstance(party, int) and not 0 <= party < n:
+                raise RecordError(f"{what}[{i}]: seat {party} is not a seat (0 to {n - 1})")
+            if isinstance(party, str) and party not in accounts:
+                raise RecordError(f"{what}[{i}]: {party[:40]!r} is not an account of the profile")
+        if p.trick is not None and p.trick > profile.tricks:
+            raise RecordError(f"{what}[{i}].trick: {p.trick} is not a trick of the profile")
+
+
+def check_view(view: HandView, profile: Profile, what: str = "view") -> None:
+    """Check that ``view`` is a valid view of a hand of ``profile``; :class:`~reversis.RecordError`
+    naming the first problem.
+
+    Valid means: it names the profile and its number of players; its seats (the viewer, the dealer,
+    the seat to move, every seat in its tricks, events and payments) are seats of the table; the
+    phase and the seat to move agree; every card is of the profile's pack, and no card is in two
+    places (the seat's hand, the tricks, the current trick, the pot); the seat's card count is the
+    size of its hand, and during play each seat's count plus the cards it played is a full hand;
+    the tricks are numbered in order, each led by the winner of the one before (the first by the
+    eldest), played in turn round the table and won by the highest card of the suit led; the tricks
+    taken are those tricks' winners; the legal moves are moves of the profile, present exactly when
+    the seat is to move; the payments are positive, between two different accounts of the profile,
+    and add up to ``net``; the stakes are stakes of the profile; the pot, once shown, has the value
+    the profile gives it. It does not prove that some deal leads to the view:
+    :func:`reversis.sample_world` does that, by finding one.
+    """
+    from reversis.hand import Phase  # noqa: PLC0415
+
+    n = profile.players
+
+    def fail(problem: str) -> NoReturn:
+        raise RecordError(f"{what}: {problem}")
+
+    if view.profile != profile.name:
+        fail(f"it is a view of the {view.profile!r} profile, not {profile.name!r}")
+    if view.players != n:
+        fail(f"players is {view.players}, but the {profile.name} profile has {n}")
+    for key in ("seat", "dealer"):
+        value = getattr(view, key)
+        if type(value) is not int or not 0 <= value < n:
+            fail(f"{key} {value!r} is not a seat (0 to {n - 1})")
+    if (view.phase is Phase.OVER) != (view.to_move is None):
+        fail("the seat to move is given exactly when the hand is not over")
+    if view.to_move is not None and not 0 <= view.to_move < n:
+        fail(f"to_move {view.to_move} is not a seat")
+    if len(view.tricks) > profile.tricks or view.trick_number != len(view.tricks) + 1:
+        fail("trick_number must be the number of completed tricks plus one")
+    pack = set(profile.deck)
+    places: dict[Card, str] = {}
+
+    def place(cards: Iterable[Card], where: str, *, unique: bool = True) -> None:
+        for card in cards:
+            if card not in pack:
+                fail(f"{card.code} ({where}) is not in the {profile.name} pack")
+            if unique:
+                if card in places:
+                    fail(f"{card.code} is both in {places[card]} and in {where}")
+                places[card] = where
+
+    place(view.hand, "the seat's hand")
+    eldest = (view.dealer + 1) % n
+    leader = eldest
+    played = [0] * n
+    taken = [0] * n
+    for i, trick in enumerate((*view.tricks, *filter(None, [view.current_trick]))):
+        current = i == len(view.tricks)
+        where = "the current trick" if current else f"trick {trick.number}"
+        if trick.number != i + 1 or trick.leader != leader:
+            fail(f"{where} must be trick {i + 1}, led by seat {leader}")
+        if len(trick.plays) > n or (not current and len(trick.plays) != n) or not trick.plays:
+            fail(f"{where} must hold {'fewer than ' if current else ''}{n} cards")
+        for k, (seat, _) in enumerate(trick.plays):
+            if seat != (leader + k) % n:
+                fail(f"{where}: seat {seat} plays out of turn")
+            played[seat] += 1
+        place(trick.cards, where)
+        if current:
+            if trick.winner is not None:
+                fail("the current trick has no winner yet")
+            continue
+        if trick.winner != _trick_winner(trick.plays):
+            fail(f"{where} is won by the highest card of the suit led")
+        leader = trick.winner
+        taken[leader] += 1
+    if tuple(taken) != view.tricks_taken:
+        fail("tricks_taken must count the tricks each seat won")
+    place(view.put_aside, "the cards put aside", unique=False)
+    for card in (view.widow_card, view.given, view.received):
+        if card is not None:
+            place([card], "the exchange", unique=False)
+    if view.pot is not None:
+        place(view.pot, "the pot", unique=False)
+        clash = [c for c in view.pot if places.get(c) not in (None,)]
+        if clash:
+            fail(f"{clash[0].code} is both in the pot and in {places[clash[0]]}")
+        if view.pot_value != _pot_value(profile, view.pot):
+            fail("pot_value is not the value of the pot's cards")
+    elif view.pot_value is not None:
+        fail("pot_value is given without the pot")
+    if len(view.card_counts) != n or len(view.tricks_taken) != n or len(view.net) != n:
+        fail(f"card_counts, tricks_taken and net must give a value for each of the {n} seats")
+    if view.card_counts[view.seat] != len(view.hand):
+        fail(f"card_counts[{view.seat}] is not the size of the seat's hand")
+    for seat, count in enumerate(view.card_counts):
+        full = profile.tricks + (1 if seat == view.dealer else 0)
+        if count > full or (
+            view.phase is not Phase.EXCHANGE and count + played[seat] != profile.tricks
+        ):
+            fail(f"card_counts[{seat}] does not fit the cards seat {seat} has played")
+    to_move = view.to_move == view.seat
+    if bool(view.legal_moves) != to_move:
+        fail("legal moves are listed exactly when the seat is to move")
+    for move in view.legal_moves:
+        try:
+            move_index(profile, move)
+        except InvalidMoveError:
+            fail(f"{move} is not a move of the {profile.name} pack")
+    for event in view.events:
+        for key in _EVENT_SEATS:
+            value = getattr(event, key, None)
+            if value is not None and not 0 <= value < n:
+                fail(f"event {type(event).__name__}: {key} {value} is not a seat")
+        trick_no = getattr(event, "trick", None)
+        if trick_no is not None and not 1 <= trick_no <= profile.tricks:
+            fail(f"event {type(event).__name__}: trick {trick_no} is not a trick of the hand")
+    _check_payments(view.payments, profile, f"{what}.payments")
+    _check_net(view.payments, view.net, f"{what}.net")
+
+
+#: The fields of events that name a seat.
+_EVENT_SEATS = ("seat", "dealer", "eldest", "leader", "winner", "loser", "to", "breaker")
+
+
+def _trick_winner(plays: Sequence[tuple[int, Card]]) -> int:
+    led = plays[0][1].suit
+    return max((c.rank, seat) for seat, c in plays if c.suit == led)[1]
+
+
+def _pot_value(profile: Profile, pot: Iterable[Card]) -> int:
+    rules = profile._rules
+    return rules.pot_bonus + sum(rules.pot_points[c.index] for c in pot)
+
+
+def _check_net(payments: Sequence[Payment], net: Sequence[int], what: str) -> None:
+    sums = [0] * len(net)
+    for p in payments:
+        if isinstance(p.payer, int) and p.payer < len(net):
+            sums[p.payer] -= p.amount
+        if isinstance(p.payee, int) and p.payee < len(net):
+            sums[p.payee] += p.amount
+    if tuple(sums) != tuple(net):
+        raise RecordError(f"{what}: {list(net)} is not what the payments give ({sums})")
 
 
 def _nested(data: dict[str, Any]) -> dict[str, Any]:
@@ -327,17 +524,16 @@ class MatchView:
         }
 
     @classmethod
-    def from_dict(cls, data: Any) -> MatchView:
-        """A view from :meth:`to_dict`'s data (:class:`~reversis.RecordError` if malformed)."""
+    def from_dict(cls, data: Any, *, profile: Profile | None = None) -> MatchView:
+        """A view from :meth:`to_dict`'s data, checked against its profile as
+        :meth:`HandView.from_dict` does (:class:`~reversis.RecordError` if malformed)."""
         from reversis.match import MatchPhase  # noqa: PLC0415
 
         players = _players(cls, data, "match view", "match-view")
+        resolved = _resolve(data["profile"], profile, "match view.profile")
 
         def seat(value: Any, what: str) -> int:
             return jsonio.integer(value, what, 0, players - 1)
-
-        def money(value: Any, what: str) -> int:
-            return jsonio.integer(value, what, -(10**13), 10**13)
 
         def count(value: Any, what: str) -> int:
             return jsonio.integer(value, what, 0, 10**6)
@@ -349,16 +545,20 @@ class MatchView:
             return seat(pair[0], f"{what}[0]"), jsonio.text(pair[1], f"{what}[1]", 20)
 
         def payments(value: Any, what: str) -> tuple[Payment, ...]:
-            return jsonio.listed(value, what, Payment.from_dict, 1000)
+            listed = jsonio.listed(value, what, Payment.from_dict, 1000)
+            _check_payments(listed, resolved, what)
+            return listed
 
         phase = jsonio.member(MatchPhase, data["phase"], "match view.phase", "a phase")
         hand = data["hand"]
         view = cls(
             seat=seat(data["seat"], "match view.seat"),
-            profile=jsonio.text(data["profile"], "match view.profile", 60),
+            profile=resolved.name,
             players=players,
-            bankrolls=jsonio.listed(data["bankrolls"], "match view.bankrolls", money, players),
-            stakes=stakes_from_dict(data["stakes"], "match view.stakes"),
+            bankrolls=jsonio.listed(
+                data["bankrolls"], "match view.bankrolls", jsonio.money, players
+            ),
+            stakes=_stakes(resolved, data["stakes"], "match view.stakes", at_start=False),
             dealer=seat(data["dealer"], "match view.dealer"),
             round=count(data["round"], "match view.round"),
             hand_number=count(data["hand_number"], "match view.hand_number"),
@@ -369,10 +569,22 @@ class MatchView:
             choices=jsonio.listed(data["choices"], "match view.choices", choice, 100),
             antes=payments(data["antes"], "match view.antes"),
             results=jsonio.listed(data["results"], "match view.results", payments, 100_000),
-            hand=None if hand is None else HandView.from_dict(hand),
+            hand=None if hand is None else HandView.from_dict(hand, profile=resolved),
         )
+        if players != resolved.players:
+            raise RecordError(
+                f"match view.players: the {resolved.name} profile has {resolved.players}"
+            )
         if len(view.bankrolls) != players:
             raise RecordError(f"match view.bankrolls must hold {players} counters")
+        if view.hand is not None and (
+            view.hand.seat != view.seat or view.hand.dealer != view.dealer
+        ):
+            raise RecordError("match view.hand: the hand's seat and dealer must be the match's")
+        if view.hands_played != len(view.results) or view.hand_number != view.hands_played + 1:
+            raise RecordError("match view: hands_played, hand_number and results disagree")
+        if any(c not in ("continue", "share") or s not in view.deciders for s, c in view.choices):
+            raise RecordError("match view.choices: a choice is 'continue' or 'share', by a decider")
         return view
 
     def to_json(self) -> str:
@@ -380,16 +592,22 @@ class MatchView:
         return jsonio.dumps(self.to_dict())
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> MatchView:
-        """A view from :meth:`to_json`'s text."""
-        return cls.from_dict(jsonio.loads(text, "match view"))
+    def from_json(cls, text: str | bytes, *, profile: Profile | None = None) -> MatchView:
+        """A view from :meth:`to_json`'s text (see :meth:`from_dict`)."""
+        return cls.from_dict(jsonio.loads(text, "match view"), profile=profile)
 
 
 def match_view(match: Match, seat: int, hand: Hand | None = None) -> MatchView:
     """The view of ``match`` for ``seat``; ``hand`` is the hand in play as it stands now (by default
     the hand in progress as dealt)."""
+    from reversis.hand import Hand  # noqa: PLC0415
+
     if type(seat) is not int or not 0 <= seat < match.players:
-        raise ValueError(f"{seat!r} is not a seat (0 to {match.players - 1})")
+        raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {match.players - 1})")
+    if hand is not None and (
+        not isinstance(hand, Hand) or match.hand is None or hand.deal != match.hand.deal
+    ):
+        raise ArgumentError("hand must be the match's hand in progress, as it stands now")
     live = hand if hand is not None else match.hand
     return MatchView(
         seat=seat,

@@ -27,13 +27,19 @@ import random
 
 from reversis import events as ev
 from reversis.cards import Card, Suit
-from reversis.errors import IllegalMoveError, ReversisError
+from reversis.errors import (
+    ArgumentError,
+    IllegalMoveError,
+    ProfileError,
+    RecordError,
+    ReversisError,
+)
 from reversis.hand import Hand, deal_hand
 from reversis.moves import DECLINE, Discard, Exchange, Give, Move, Play
-from reversis.profile import Profile, load_profile
+from reversis.profile import Profile, profile_from_data
 from reversis.rules import STEP_EXCHANGE
 from reversis.stakes import exchange_limits
-from reversis.views import HandView
+from reversis.views import HandView, check_view
 
 __all__ = ["sample_world"]
 
@@ -49,16 +55,34 @@ def sample_world(
     attempts: int = ATTEMPTS,
 ) -> Hand:
     """A complete hand consistent with everything ``view`` shows, the unseen cards dealt at random
-    with ``rng``. ``profile`` is needed for a profile that is not shipped.
+    with ``rng``. ``profile`` is needed for a profile that is not shipped (a view's profile name
+    only ever names a shipped profile, or this one).
 
-    Raises :class:`~reversis.ReversisError` if no consistent world turns up in ``attempts`` tries.
+    Raises :class:`~reversis.ArgumentError` for arguments of the wrong type,
+    :class:`~reversis.RecordError` for a view that is not valid for its profile (see
+    :func:`reversis.views.check_view`), and :class:`~reversis.ReversisError` if no consistent
+    world turns up in ``attempts`` tries.
     """
-    rng = rng or random.Random()
-    if profile is None:
-        profile = load_profile(view.profile)
-    if profile.name != view.profile:
-        raise ReversisError(f"the view is of the {view.profile} profile, not {profile.name}")
-    plan = _Plan(profile, view)
+    if not isinstance(view, HandView):
+        raise ArgumentError(f"sample_world() needs a HandView, not {type(view).__name__}")
+    if rng is None:
+        rng = random.Random()
+    elif not isinstance(rng, random.Random):
+        raise ArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
+    if profile is not None and not isinstance(profile, Profile):
+        raise ArgumentError(f"profile must be a Profile, not {type(profile).__name__}")
+    if type(attempts) is not int or attempts < 1:
+        raise ArgumentError(f"attempts must be a positive integer, not {str(attempts)[:20]}")
+    if profile is not None and profile.name != view.profile:
+        raise RecordError(f"the view is of the {view.profile} profile, not {profile.name}")
+    try:
+        resolved = profile_from_data(
+            view.profile, "view.profile", profiles=() if profile is None else (profile,)
+        )
+    except ProfileError as exc:
+        raise RecordError(f"view.profile: {exc.problem}") from None
+    check_view(view, resolved)
+    plan = _Plan(resolved, view)
     for _ in range(attempts):
         world = plan.sample(rng)
         if world is not None and world.view(view.seat) == view:
