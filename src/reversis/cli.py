@@ -29,7 +29,16 @@ from reversis.profile import Profile, available_profiles, load_profile
 from reversis.settlement import Payment, settle
 from reversis.stakes import BasketStakes, PotStakes, Stakes
 
-__all__ = ["describe_hand", "describe_match", "main"]
+__all__ = [
+    "DESCRIPTION",
+    "describe_hand",
+    "describe_match",
+    "main",
+    "money",
+    "parser",
+    "plural",
+    "units",
+]
 
 #: The top-level description in ``--help``: plain text.
 DESCRIPTION = """\
