@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import fcntl
 import io
 import os
-import pty
 import random
 import re
-import struct
 import subprocess
 import sys
-import termios
 import threading
 from pathlib import Path
 
@@ -313,6 +309,11 @@ def test_check_shows_no_progress_when_not_a_terminal() -> None:
 
 def test_check_shows_progress_on_a_terminal() -> None:
     pytest.importorskip("tqdm")
+    fcntl = pytest.importorskip("fcntl")  # a pseudo-terminal: POSIX only
+    pty = pytest.importorskip("pty")
+    termios = pytest.importorskip("termios")
+    import struct
+
     primary, secondary = pty.openpty()
     # A terminal of 24 lines of 100 columns (a new pseudo-terminal has 0 columns).
     fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
