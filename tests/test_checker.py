@@ -14,7 +14,7 @@ from reversis.testing import ConsistencyError, check_hand, check_profile, check_
 
 @pytest.mark.parametrize("name", sorted(reversis.available_profiles()))
 def test_check_every_shipped_profile(name: str) -> None:
-    hands = sized(8, 250)
+    hands = sized(4, 250)
     report = check_profile(name, hands=hands, seed=100)
     assert report.ok, report.failures[:3]
     assert report.hands == hands

@@ -5,7 +5,7 @@ moves, checking after every move: cards conserved, legal moves accepted and a sa
 refused, the previous state unchanged, the money invariants (payments positive, the players' net
 equal to minus the change of the pools, the settlement built up trick by trick); at random moments
 that views leak nothing; at the end that replay and pickling give an equal hand. Random whole
-matches check that counters are conserved at every step. By default 250 hands and 25 matches a
+matches check that counters are conserved at every step. By default 200 hands and 20 matches a
 profile; ``CI_FULL=1`` runs 20,000 hands and 1,000 matches a profile.
 """
 
@@ -36,8 +36,8 @@ from reversis.views import view_cards
 PROFILES = {
     name: load_profile(name) for name in ("fournier-1785", "fournier-1785-3p", "english", "hoyle")
 }
-HANDS = sized(250, 20_000)
-MATCHES = sized(25, 1_000)
+HANDS = sized(200, 20_000)
+MATCHES = sized(20, 1_000)
 
 
 def _stakes(profile, seed: int | None):  # type: ignore[no-untyped-def]
