@@ -8,7 +8,6 @@ without it these tests are skipped (CI installs it).
 
 from __future__ import annotations
 
-import fcntl
 import importlib
 import os
 import re
@@ -116,6 +115,8 @@ def html(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The HTML documentation, built once per test run (shared by pytest-xdist's workers)."""
     for module in ("sphinx", "myst_parser", "furo", "sphinx_copybutton"):
         pytest.importorskip(module, reason="the docs extra is not installed")
+    # A lock lets pytest-xdist's workers share one build.
+    fcntl = pytest.importorskip("fcntl")
     base = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         base = base.parent  # this run's directory, shared by its workers
