@@ -21,8 +21,17 @@ settings.register_profile(
 )
 settings.load_profile("ci-full" if os.environ.get("CI_FULL") == "1" else "default")
 
+#: ``CI_FULL=1``: the long randomized suites at full size (CI runs them so; a developer's
+#: ``python -m pytest`` runs them smaller, to finish in a couple of minutes).
+FULL = os.environ.get("CI_FULL") == "1"
+
 #: Scale for the randomized suites: CI_FULL=1 runs ten times as many hands.
-SCALE = 10 if os.environ.get("CI_FULL") == "1" else 1
+SCALE = 10 if FULL else 1
+
+
+def sized(default: int, full: int) -> int:
+    """The size of a randomized suite: ``default`` normally, ``full`` under ``CI_FULL=1``."""
+    return full if FULL else default
 
 
 @pytest.fixture(scope="session")

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import argparse
+import io
+import os
 import random
+import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 
-from reversis import Match, new_hand, records
+import reversis
+from reversis import Match, cli, new_hand, records
 from reversis.bots import RandomBot, play_hand
 from reversis.cli import main
 
@@ -125,3 +131,240 @@ def test_replay_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     binary.write_bytes(b"\xff\xfe\x00")
     assert main(["replay", str(binary)]) == 2
     assert "not UTF-8" in capsys.readouterr().err
+
+
+# -- the command line as a finished tool ------------------------------------------------------
+
+
+def _run(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "reversis", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        **kwargs,  # type: ignore[call-overload]
+    )
+
+
+def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: ")
+    for command in ("demo", "replay", "profiles", "check"):
+        assert f"    {command} " in out
+    done = _run()
+    assert done.returncode == 0
+    assert done.stdout.startswith("usage: ")
+    assert done.stderr == ""
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out.strip() == f"reversis {reversis.__version__}"
+    assert _run("--version").stdout.strip() == f"reversis {reversis.__version__}"
+
+
+def test_description_is_plain_text() -> None:
+    description = cli.parser().description or ""
+    assert description.startswith("Reversis")
+    for markup in ("``", ":mod:", ":func:", ":class:", "*"):
+        assert markup not in description
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    raise AssertionError("no subcommands")
+
+
+def test_every_option_has_help_and_shows_its_default() -> None:
+    commands = _subparsers(cli.parser())
+    assert set(commands) == {"demo", "replay", "profiles", "check"}
+    for name, sub in commands.items():
+        formatter = sub._get_formatter()
+        for action in sub._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            assert action.help, f"{name} {action.dest} has no help"
+            if action.option_strings:
+                shown = formatter._expand_help(action)
+                assert "default" in shown, f"{name} {action.option_strings[0]}: {shown}"
+        if len(sub._actions) > 1:
+            assert "default: " in sub.format_help()
+    help_text = " ".join(commands["demo"].format_help().split())
+    assert "(default: 7)" in help_text
+    assert "(default: fournier-1785)" in help_text
+    assert "(default: 100)" in " ".join(commands["check"].format_help().split())
+
+
+@pytest.fixture(scope="module")
+def english_match_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("records") / "english-match.txt"
+    assert (
+        main(["demo", "--match", "--seed", "2", "--profile", "english", "--record", str(path)]) == 0
+    )
+    return path
+
+
+def test_a_closed_pipe_ends_quietly(
+    english_match_record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # ``python -m reversis replay FILE | head -1``: far more than a pipe's buffer is printed, and
+    # the reader goes away after one line.
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "reversis", "replay", str(english_match_record)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None
+    assert proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 0
+    assert first.startswith(b"Reversis match: ")
+    assert err == b""
+    assert main(["replay", str(english_match_record)]) == 0
+    size = len(capsys.readouterr().out.encode())
+    assert size > 2**16  # more than any pipe buffer holds, so the writer does meet the closed pipe
+
+
+def test_words_agree_with_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.plural(1, "trick") == "1 trick"
+    assert cli.plural(0, "trick") == "0 tricks"
+    assert cli.plural(-1, "counter") == "-1 counter"
+    hoyle = reversis.load_profile("hoyle")
+    assert cli.money(hoyle, 1) == "1 fish"
+    assert cli.money(hoyle, 26) == "26 fish"
+    assert cli.money(reversis.load_profile("english"), 2) == "2 credits"
+    seen_one = False
+    for seed in range(12):
+        assert main(["demo", "--seed", str(seed)]) == 0
+        out = capsys.readouterr().out
+        assert not re.search(r"\b1 (tricks|points|counters)\b", out), out
+        seen_one |= bool(re.search(r"\b1 trick\b", out))
+    assert seen_one
+    assert main(["check", "--hands", "1", "--profile", "fournier-1785-3p"]) == 0
+    assert ": 1 hand, " in capsys.readouterr().out
+
+
+def test_each_profile_counts_in_its_own_unit(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--match", "--seed", "2", "--profile", "hoyle"]) == 0
+    out = capsys.readouterr().out
+    assert "400 fish each" in out
+    assert "fishs" not in out
+    assert "  fish: seat 0 " in out
+    assert "counters" not in out
+    assert main(["demo", "--match", "--seed", "2", "--profile", "english"]) == 0
+    out = capsys.readouterr().out
+    assert "  credits: seat 0 " in out
+    assert "counters" not in out
+    assert main(["demo", "--seed", "2", "--profile", "english"]) == 0
+    assert "party worth " in capsys.readouterr().out
+
+
+def _standing(out: str) -> tuple[list[str], int]:
+    tail = out[out.index("\nFinal standing") :].splitlines()
+    amounts = [int(m.group(1)) for m in re.finditer(r"^  \d\. seat \d: (-?\d+)", out, re.M)]
+    on_table = re.search(r"^  on the table: .* = (\d+) ", out, re.M)
+    return tail, sum(amounts) + (int(on_table.group(1)) if on_table else 0)
+
+
+def test_english_standing_shows_the_pots_on_the_table(
+    capsys: pytest.CaptureFixture[str], english_match_record: Path
+) -> None:
+    assert main(["demo", "--match", "--seed", "2", "--profile", "english"]) == 0
+    out = capsys.readouterr().out
+    tail, total = _standing(out)
+    assert any(line.startswith("  on the table: pots ") for line in tail)
+    assert "  in all: 400 credits (4 players × 100)" in tail
+    assert total == 400  # the money adds up on screen
+    assert tail[-1] == "The match is over."
+
+
+@pytest.mark.parametrize(("profile", "seed"), [("fournier-1785", 3), ("english", 2), ("hoyle", 2)])
+def test_replay_and_demo_end_a_match_the_same_way(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], profile: str, seed: str
+) -> None:
+    path = tmp_path / "match.txt"
+    args = ["demo", "--match", "--seed", str(seed), "--profile", profile, "--record", str(path)]
+    assert main(args) == 0
+    shown = capsys.readouterr().out
+    assert main(["replay", str(path)]) == 0
+    replayed = capsys.readouterr().out
+    starts = ("\nEnd of the agreed hands", "\nThe stakes are shared", "\nFinal standing")
+    end = shown[min(shown.index(m) for m in starts if m in shown) :]
+    assert replayed.endswith(end)
+    assert _standing(shown)[1] == _standing(replayed)[1]
+    if profile == "fournier-1785":
+        assert "End of the agreed hands: seat 0, who lost most, chose to share" in end
+
+
+def test_check_shows_no_progress_when_not_a_terminal() -> None:
+    done = _run("check", "--hands", "2", "--profile", "fournier-1785-3p")
+    assert done.returncode == 0
+    assert done.stderr == ""
+    assert done.stdout == "fournier-1785-3p: 2 hands, " + done.stdout.split(", ", 1)[1]
+
+
+def test_check_shows_progress_on_a_terminal() -> None:
+    pytest.importorskip("tqdm")
+    fcntl = pytest.importorskip("fcntl")  # a pseudo-terminal: POSIX only
+    pty = pytest.importorskip("pty")
+    termios = pytest.importorskip("termios")
+    import struct
+
+    primary, secondary = pty.openpty()
+    # A terminal of 24 lines of 100 columns (a new pseudo-terminal has 0 columns).
+    fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    shown = bytearray()
+
+    def read_terminal() -> None:
+        while True:
+            try:
+                chunk = os.read(primary, 4096)
+            except OSError:  # the terminal's other end is closed
+                return
+            if not chunk:
+                return
+            shown.extend(chunk)
+
+    reader = threading.Thread(target=read_terminal)
+    reader.start()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "reversis", "check", "--hands", "2", "--profile", "english"],
+            stdout=subprocess.PIPE,
+            stderr=secondary,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(secondary)
+        reader.join(timeout=10)
+        os.close(primary)
+    assert done.returncode == 0
+    assert b"english: 2 hands" in done.stdout
+    assert b"english:" in shown
+    assert b"2/2" in shown  # the bar reached the end
+
+
+def test_check_progress_without_tqdm_is_a_plain_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # as if the optional extra were not installed
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["check", "--hands", "2", "--profile", "fournier-1785-3p"]) == 0
+    shown = terminal.getvalue()
+    assert "\rfournier-1785-3p: 1/2 hands checked" in shown
+    assert "\rfournier-1785-3p: 2/2 hands checked" in shown
+    assert shown.endswith("\r\033[K")  # the line is cleared before the report
+    assert "fournier-1785-3p: 2 hands, " in capsys.readouterr().out

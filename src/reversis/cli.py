@@ -10,12 +10,16 @@ your own file).
 from __future__ import annotations
 
 import argparse
+import importlib
+import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
 
+from reversis import __version__, records
 from reversis import events as ev
-from reversis import records
 from reversis.bots import Bot, CautiousBot, RandomBot, play_hand
 from reversis.cards import Card, Suit
 from reversis.errors import ReversisError
@@ -25,7 +29,48 @@ from reversis.profile import Profile, available_profiles, load_profile
 from reversis.settlement import Payment, settle
 from reversis.stakes import BasketStakes, PotStakes, Stakes
 
-__all__ = ["describe_hand", "describe_match", "main"]
+__all__ = [
+    "DESCRIPTION",
+    "describe_hand",
+    "describe_match",
+    "main",
+    "money",
+    "parser",
+    "plural",
+    "units",
+]
+
+#: The top-level description in ``--help``: plain text.
+DESCRIPTION = """\
+Reversis, the French ancestor of Hearts: play hands and matches with bots, replay
+text records, list the rule profiles and check a profile of your own."""
+
+EPILOG = """\
+examples:
+  python -m reversis demo --seed 7                 a hand of the default profile
+  python -m reversis demo --match --profile hoyle  a whole match of another profile
+  python -m reversis demo --record hand.txt        ... and save its text record
+  python -m reversis replay hand.txt               print the hand a record describes
+  python -m reversis check --profile my-rules.toml --hands 500
+
+'python -m reversis COMMAND --help' describes each command's options."""
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``count`` and the noun that agrees with it: ``plural(1, "trick")`` is ``"1 trick"``,
+    ``plural(2, "trick")`` is ``"2 tricks"``; ``words`` gives an irregular plural."""
+    return f"{count} {word if abs(count) == 1 else (words if words is not None else word + 's')}"
+
+
+def units(profile: Profile) -> str:
+    """The profile's unit of money in the plural, in its own words (``counters``, ``fish``)."""
+    money = profile.money
+    return money.unit_plural if money.unit_plural is not None else f"{money.unit}s"
+
+
+def money(profile: Profile, amount: int) -> str:
+    """``amount`` in the profile's unit: ``"1 counter"``, ``"14 counters"``, ``"2 fish"``."""
+    return plural(amount, profile.money.unit, units(profile))
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -95,10 +140,12 @@ def describe_hand(hand: Hand) -> list[str]:
             trick_lines.append(f"      seat {event.seat} uses the {name}")
         elif isinstance(event, ev.PoolWon):
             trick_lines.append(
-                f"      seat {event.seat} places the quinola and wins the {event.pool}"
+                f"      seat {event.seat} places the quinola and wins {_pool_won(event.pool)}"
             )
         elif isinstance(event, ev.PoolOwed):
-            trick_lines.append(f"      seat {event.seat} owes the {event.pool} for the quinola")
+            trick_lines.append(
+                f"      seat {event.seat} owes {_pool_owed(event.pool)} for the quinola"
+            )
         elif isinstance(event, ev.ReversisCommitted):
             lines.append(f"      seat {event.seat} has won every trick: committed to the reversis")
         elif isinstance(event, ev.ReversisMade):
@@ -110,19 +157,34 @@ def describe_hand(hand: Hand) -> list[str]:
         elif isinstance(event, ev.HandOver):
             lines += ["", "The outcome"]
             points = ", ".join(
-                f"seat {s}: {p} points in {t} tricks"
+                f"seat {s}: {plural(p, 'point')} in {plural(t, 'trick')}"
                 for s, (p, t) in enumerate(zip(event.points, event.tricks, strict=True))
             )
             lines.append(f"  {points}")
+            word = profile.money.pot_reason
             if event.winner is None:
-                lines.append("  a reversis was committed: the pot is out of play")
+                lines.append(f"  a reversis was committed: the {word} is out of play")
             else:
+                worth = money(profile, hand.pot_value)
+                what = (
+                    f"pot {_cards(hand.pot)} worth {worth}"
+                    if word == "pot"
+                    else f"party worth {worth} (the cards put aside: {_cards(hand.pot)})"
+                )
                 lines.append(
-                    f"  pot {_cards(hand.pot)} worth {hand.pot_value}: "
-                    f"{_seat(hand, event.winner)} wins it, {_seat(hand, event.loser)} loses it"
+                    f"  {what}: {_seat(hand, event.winner)} wins it, "
+                    f"{_seat(hand, event.loser)} loses it"
                 )
     lines.extend(_settlement_lines(hand))
     return lines
+
+
+def _pool_won(pool: str) -> str:
+    return {"basket": "the basket", "pot": "the most recent pot"}.get(pool, f"the {pool} pool")
+
+
+def _pool_owed(pool: str) -> str:
+    return {"basket": "a beast", "pot": "a remise"}.get(pool, f"the {pool} pool its value")
 
 
 def _stakes_text(stakes: Stakes) -> str:
@@ -134,6 +196,15 @@ def _stakes_text(stakes: Stakes) -> str:
     if isinstance(stakes, PotStakes):
         pots = ", ".join(str(p) for p in stakes.pots) or "none"
         return f"pots {pots}" + (" (this cycle has had its remise)" if stakes.cycle_remised else "")
+    return ", ".join(f"{name} pool {amount}" for name, amount in stakes.pools)
+
+
+def _table_text(stakes: Stakes) -> str:
+    """What the stakes hold in counters (not the beasts, which are debts)."""
+    if isinstance(stakes, BasketStakes):
+        return f"basket {stakes.basket}"
+    if isinstance(stakes, PotStakes):
+        return f"{'pot' if len(stakes.pots) == 1 else 'pots'} {', '.join(map(str, stakes.pots))}"
     return ", ".join(f"{name} pool {amount}" for name, amount in stakes.pools)
 
 
@@ -168,16 +239,12 @@ def _play_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[lis
     lines = [
         f"Reversis match: {profile.title} ({profile.name})"
         + (f", seed {match.seed}" if match.seed is not None else ""),
-        f"{profile.players} players with {profile.money.bankroll} {profile.money.unit}s each; "
-        f"{match.total_hands} hands; first dealer: seat {match.dealer}.",
+        f"{profile.players} players with {money(profile, profile.money.bankroll)} each; "
+        f"{plural(match.total_hands, 'hand')}; first dealer: seat {match.dealer}.",
     ]
     while not match.is_over:
         if match.phase is MatchPhase.DECIDING:
-            lines.append("")
             for seat in match.deciders:
-                lines.append(
-                    f"End of the agreed hands: seat {seat}, who lost most, chooses {end_choice}"
-                )
                 match = match.choose(seat, end_choice)
             continue
         match = match.start_hand()
@@ -199,21 +266,64 @@ def _play_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[lis
             lines.append(f"  reversis by seat {hand.reversis_player}, {how}")
         else:
             lines.append(
-                f"  pot worth {hand.pot_value}: seat {hand.winner} wins, seat {hand.loser} loses"
+                f"  {profile.money.pot_reason} worth {money(profile, hand.pot_value)}: "
+                f"seat {hand.winner} wins, seat {hand.loser} loses"
             )
         lines += _payment_lines(result.payments)
         match = match.finish_hand(hand)
         lines.append(f"  stakes: {_stakes_text(match.stakes)}")
-        lines.append(
-            "  counters: " + ", ".join(f"seat {s} {b}" for s, b in enumerate(match.bankrolls))
-        )
+        lines.append(f"  {_bankrolls_text(match)}")
+    lines += _match_end_lines(match)
+    return lines, match
+
+
+def _bankrolls_text(match: Match) -> str:
+    """``"counters: seat 0 104, seat 1 96, …"``, in the profile's unit."""
+    amounts = ", ".join(f"seat {s} {b}" for s, b in enumerate(match.bankrolls))
+    return f"{units(match.profile)}: {amounts}"
+
+
+def _match_end_lines(match: Match) -> list[str]:
+    """How ``match`` stands at the end of what was played: the stakes shared, the standing, what is
+    still on the table (so that the money adds up on screen), and what the match waits for."""
+    profile = match.profile
+    lines: list[str] = []
+    if match.choices:
+        lines.append("")
+        lines += [
+            f"End of the agreed hands: seat {seat}, who lost most, chose to {choice}"
+            for seat, choice in match.choices
+        ]
     if match.final_payments:
         lines += ["", "The stakes are shared"]
         lines += _payment_lines(match.final_payments)
-    lines += ["", "Final standing"]
-    for place, (seat, counters) in enumerate(match.standing, start=1):
-        lines.append(f"  {place}. seat {seat}: {counters} {profile.money.unit}s")
-    return lines, match
+    title = (
+        "Final standing"
+        if match.is_over
+        else f"Standing after {plural(match.hands_played, 'hand')}"
+    )
+    lines += ["", title]
+    for place, (seat, amount) in enumerate(match.standing, start=1):
+        lines.append(f"  {place}. seat {seat}: {money(profile, amount)}")
+    on_table = match.stakes.pool_total
+    if on_table:
+        left = " (left aside, not shared)" if match.is_over else ""
+        lines.append(
+            f"  on the table: {_table_text(match.stakes)} = {money(profile, on_table)}{left}"
+        )
+    lines.append(
+        f"  in all: {money(profile, sum(match.bankrolls) + on_table)} "
+        f"({profile.players} players × {profile.money.bankroll})"
+    )
+    if match.phase is MatchPhase.DECIDING:
+        lines.append(
+            f"The match waits for the end-of-match choice of seats {list(match.deciders)}."
+        )
+    elif match.hand is not None:
+        lines.append(f"Hand {match.hand_number} is dealt by seat {match.dealer}, not yet played.")
+    elif match.is_over:
+        lines.append("The match is over.")
+    return lines
 
 
 def _bots(kind: str, seed: int, players: int) -> list[Bot]:
@@ -260,17 +370,11 @@ def _replay(args: argparse.Namespace) -> int:
         print("\n".join(describe_hand(value)))
         return 0
     match = value
-    print(f"Reversis match: {match.profile.title} ({match.profile.name})")
+    lines = [f"Reversis match: {match.profile.title} ({match.profile.name})"]
     for number, hand in enumerate(match.history, start=1):
-        print(f"\n=== Hand {number} ===")
-        print("\n".join(describe_hand(hand)))
-    if match.hand is not None:
-        print(f"\n=== Hand {match.hand_number}: dealt by seat {match.dealer}, not yet played ===")
-    if match.phase is MatchPhase.DECIDING:
-        print(f"\nThe match waits for the end-of-match choice of seats {list(match.deciders)}")
-    print("\nCounters: " + ", ".join(f"seat {s} {b}" for s, b in enumerate(match.bankrolls)))
-    if match.is_over:
-        print("The match is over.")
+        lines += ["", f"=== Hand {number} ===", *describe_hand(hand)]
+    lines += _match_end_lines(match)
+    print("\n".join(lines))
     return 0
 
 
@@ -280,49 +384,181 @@ def _profiles(_: argparse.Namespace) -> int:
     return 0
 
 
+class _Progress:
+    """Progress of a long check on a terminal: a bar (with the optional ``tqdm``) or a plain line
+    that updates in place."""
+
+    def __init__(self, total: int, label: str, stream: TextIO) -> None:
+        self.total = total
+        self.label = label
+        self.stream = stream
+        self.done = 0
+        self.bar: Any = None
+        try:  # the optional extra ``reversis[progress]``
+            tqdm = importlib.import_module("tqdm").tqdm
+        except ImportError:
+            pass
+        else:
+            self.bar = tqdm(total=total, desc=label, unit="hand", file=stream, leave=False)
+
+    def __call__(self, state: Hand, _previous: Hand | None) -> None:
+        if not state.is_over:
+            return
+        self.done += 1
+        if self.bar is not None:
+            self.bar.update(1)
+        else:
+            self.stream.write(f"\r{self.label}: {self.done}/{plural(self.total, 'hand')} checked")
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+        else:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
 def _check(args: argparse.Namespace) -> int:
     from reversis.testing import check_profile  # noqa: PLC0415
 
     profile: Profile = load_profile(args.profile)
-    report = check_profile(profile, hands=args.hands, seed=args.seed, exhaustive=args.exhaustive)
+    progress = _Progress(args.hands, profile.name, sys.stderr) if sys.stderr.isatty() else None
+    extra: Callable[[Hand, Hand | None], None] | None = progress
+    try:
+        report = check_profile(
+            profile, hands=args.hands, seed=args.seed, exhaustive=args.exhaustive, extra=extra
+        )
+    finally:
+        if progress is not None:
+            progress.close()
     for failure in report.failures:
         print(f"FAILED {failure}")
-    status = "ok" if report.ok else f"{len(report.failures)} hands failed"
-    print(f"{report.profile}: {report.hands} hands, {report.moves} moves checked: {status}")
+    status = "ok" if report.ok else f"{plural(len(report.failures), 'hand')} failed"
+    print(
+        f"{report.profile}: {plural(report.hands, 'hand')}, "
+        f"{plural(report.moves, 'move')} checked: {status}"
+    )
     return 0 if report.ok else 1
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """Help that shows each option's default (options whose default is nothing say so in words)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if "default" in text or not action.option_strings:
+            return text
+        if default is None or default is False or default is argparse.SUPPRESS:
+            return text
+        return f"{text} (default: %(default)s)"
+
+
+class _TopHelpFormatter(argparse.RawDescriptionHelpFormatter, _HelpFormatter):
+    """The top-level help: the description and the examples as written."""
+
+
+def _prog() -> str:
+    return "reversis" if Path(sys.argv[0]).name == "reversis" else "python -m reversis"
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line's argument parser."""
+    top = argparse.ArgumentParser(
+        prog=_prog(), description=DESCRIPTION, epilog=EPILOG, formatter_class=_TopHelpFormatter
+    )
+    top.add_argument("--version", action="version", version=f"reversis {__version__}")
+    sub = top.add_subparsers(dest="command", title="commands", metavar="COMMAND")
+    options: dict[str, Any] = {"formatter_class": _HelpFormatter}
+    demo = sub.add_parser(
+        "demo",
+        help="play a hand (or a match) with bots and print it",
+        description="Play a whole hand (or a match) with bots and print it trick by trick, "
+        "with its events, outcome and payments.",
+        **options,
+    )
+    demo.add_argument("--seed", type=int, default=7, help="the seed of the deal")
+    demo.add_argument(
+        "--profile", default="fournier-1785", help="a shipped profile's name or a TOML file"
+    )
+    demo.add_argument(
+        "--dealer",
+        type=int,
+        default=None,
+        help="the first dealer's seat (default: 0 for a hand; for a match, drawn from the seed "
+        "as the profile says)",
+    )
+    demo.add_argument(
+        "--bots", choices=["random", "cautious"], default="random", help="the bots' kind"
+    )
+    demo.add_argument(
+        "--match", action="store_true", help="play a whole match (default: a single hand)"
+    )
+    demo.add_argument(
+        "--record",
+        metavar="FILE",
+        help="also write the text record to FILE, '-' for standard output (default: no record)",
+    )
+    demo.set_defaults(run=_demo)
+    replay = sub.add_parser(
+        "replay",
+        help="read a text record and print the hand or match",
+        description="Read a text record (see reversis.records) and print the hand or match "
+        "it describes.",
+        **options,
+    )
+    replay.add_argument("file", help="the record's file ('-': standard input)")
+    replay.add_argument(
+        "--profile",
+        default=None,
+        help="the profile file, for a record whose profile is not shipped (default: the "
+        "record's Profile tag)",
+    )
+    replay.set_defaults(run=_replay)
+    profiles = sub.add_parser(
+        "profiles",
+        help="list the shipped rule profiles",
+        description="List the shipped rule profiles.",
+        **options,
+    )
+    profiles.set_defaults(run=_profiles)
+    check = sub.add_parser(
+        "check",
+        help="run the consistency checker on a profile",
+        description="Play random hands of a profile and check every invariant after every move "
+        "(see reversis.testing). Shows its progress when standard error is a terminal.",
+        **options,
+    )
+    check.add_argument(
+        "--profile", default="fournier-1785", help="a shipped profile's name or a TOML file"
+    )
+    check.add_argument("--hands", type=int, default=100, help="how many hands to play")
+    check.add_argument("--seed", type=int, default=0, help="hand i is dealt from seed + i")
+    check.add_argument(
+        "--exhaustive",
+        action="store_true",
+        help="try every move of the game at every step (default: a sample of illegal moves)",
+    )
+    check.set_defaults(run=_check)
+    return top
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m reversis", description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
-    demo = sub.add_parser("demo", help="play a hand (or a match) with bots and print it")
-    demo.add_argument("--seed", type=int, default=7, help="the seed of the deal (default 7)")
-    demo.add_argument("--profile", default="fournier-1785", help="a profile name or a TOML file")
-    demo.add_argument("--dealer", type=int, default=None, help="the dealer's seat (default 0)")
-    demo.add_argument("--bots", choices=["random", "cautious"], default="random")
-    demo.add_argument("--match", action="store_true", help="play a whole match")
-    demo.add_argument(
-        "--record", metavar="FILE", help="also write the text record to FILE ('-': standard output)"
-    )
-    demo.set_defaults(run=_demo)
-    replay = sub.add_parser("replay", help="read a text record and print the hand or match")
-    replay.add_argument("file", help="the record's file ('-': standard input)")
-    replay.add_argument(
-        "--profile", default=None, help="the profile file, for a record whose profile is not in it"
-    )
-    replay.set_defaults(run=_replay)
-    profiles = sub.add_parser("profiles", help="list the shipped rule profiles")
-    profiles.set_defaults(run=_profiles)
-    check = sub.add_parser("check", help="run the consistency checker on a profile")
-    check.add_argument("--profile", default="fournier-1785", help="a profile name or a TOML file")
-    check.add_argument("--hands", type=int, default=100)
-    check.add_argument("--seed", type=int, default=0)
-    check.add_argument("--exhaustive", action="store_true", help="try every move at every step")
-    check.set_defaults(run=_check)
-    args = parser.parse_args(argv)
+    top = parser()
+    args = top.parse_args(argv)
+    if args.command is None:
+        top.print_help()
+        return 0
     try:
         status: int = args.run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader has gone (``… | head``): stop quietly, as Unix tools do. Standard output is
+        # pointed at /dev/null so that Python's final flush does not complain again.
+        _silence_stdout()
+        return 0
     except ReversisError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -333,6 +569,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("error: the file is not UTF-8 text", file=sys.stderr)
         return 2
     return status
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # pragma: no cover - standard output without a file descriptor
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -334,6 +334,10 @@ class MoneyRules:
         default="pot",
         metadata=_doc("The reason given to the payment of the pot's value (``pot`` or ``party``)."),
     )
+    unit_plural: str | None = attrs.field(
+        default=None,
+        metadata=_doc("The unit's plural (``fish``); by default the unit and an ``s``."),
+    )
 
 
 @attrs.frozen
