@@ -696,3 +696,49 @@ def test_match_shares_the_pools(hoyle: Profile) -> None:
         order = [(last - k) % 4 for k in range(4)]
         for k, seat in enumerate(order):
             assert shares.get(seat, 0) == base + (1 if k < extra else 0)
+
+
+def test_quinola_led_on_the_commit_trick_made(hoyle: Profile) -> None:
+    # hoyle §11: the reversis player's quinola counts up to the commit trick itself. S leads the
+    # J♥ on trick 9 (he pays the great pool's 26 in and commits on that trick); made, the 26
+    # comes back to him and he takes the pool's value as if placed: the same money as example 8.
+    hand = hoyle_deal(
+        hoyle, MADE, widow="7D 6D 3D", outs="KH KC AH", discard="2D",
+        gives={E: "4H", W: "8H", N: "6S", S: "6H"}, stakes={"great": 26, "little": 13},
+    )  # fmt: skip
+    plan = {1: {E: "5D", N: "8D", W: "9D", S: "AD"}, 3: {N: "AC"}, 4: {E: "QH"}}
+    for t, card in enumerate("AS KS QC QS JS 9S 8S JH 7S 6S".split(), start=2):
+        plan.setdefault(t, {})[S] = card
+    hand = script(hand, plan, keep="QH 2H AC 9S")
+    assert hand.tricks[8].cards[0].code == "JH"
+    assert hand.tricks[8].leader == S
+    assert (hand.reversis_player, hand.reversis_breaker) == (S, None)
+    result = settle(hand)
+    assert _nets(result) == {S: 106, E: -14, N: -42, W: -24}
+    assert result.stakes == PoolStakes((("great", 0), ("little", 13)))
+    assert P("great", S, 26, "pool", 11) in result.payments
+
+
+def test_quinola_led_on_the_commit_trick_broken(hoyle: Profile) -> None:
+    # hoyle §11: as example 9, but S leads the J♥ on trick 9, the commit trick: what he paid the
+    # pool stands when the reversis is broken.
+    final = {
+        S: "AD AS KS QS JS 8S 5S JH QC KC 4H",
+        E: "5D KD QD JD 7D QH 2H 9H 8H 2D 3H",
+        N: "8D 6D 4D AC JC 9C 8C 7C 7H 6H 5H",
+        W: "9D 3D 9S 7S 6S 4S 3S 2S 6C 5C 2C",
+    }
+    hand = hoyle_deal(
+        hoyle, final, widow="7D 6D 3D", outs="KH 4C AH", discard="3C",
+        gives={E: "9S", W: "8H", N: "8S", S: "6H"}, stakes={"great": 26, "little": 13},
+    )  # fmt: skip
+    plan = {1: {E: "5D", N: "8D", W: "9D", S: "AD"}, 3: {N: "AC"}, 4: {E: "QH"}}
+    for t, card in enumerate("AS KS QC KC QS JS 8S JH 5S".split(), start=2):
+        plan.setdefault(t, {})[S] = card
+    hand = script(hand, plan, keep="QH 2H AC 9S")
+    assert hand.tricks[8].cards[0].code == "JH"
+    assert (hand.reversis_player, hand.reversis_breaker) == (S, W)
+    result = settle(hand)
+    assert P(S, "great", 26, "pool", 9) in result.payments
+    assert _nets(result) == {S: -113, E: 11, N: 0, W: 76}
+    assert result.stakes == PoolStakes((("great", 52), ("little", 13)))

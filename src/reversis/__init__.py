@@ -13,6 +13,7 @@ The main names are re-exported here; see the documentation for the modules.
 from reversis import records
 from reversis.cards import Card, Rank, Suit
 from reversis.errors import (
+    ArgumentError,
     DealError,
     IllegalMoveError,
     InvalidCardError,
@@ -46,6 +47,7 @@ from reversis.worlds import sample_world
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "ArgumentError",
     "BasketStakes",
     "Beast",
     "Card",

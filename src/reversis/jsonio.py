@@ -168,6 +168,18 @@ def listed(
     return tuple(read(v, f"{what}[{i}]") for i, v in enumerate(items(value, what, limit)))
 
 
+def identical(a: Any, b: Any) -> bool:
+    """Whether two pieces of plain data are equal with the same types throughout (``1.0`` and
+    ``True`` are not ``1``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(identical(a[k], b[k]) for k in a)
+    if isinstance(a, list | tuple):
+        return len(a) == len(b) and all(identical(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
 def _kind(value: Any) -> str:
     return {bool: "a boolean", int: "an integer", str: "a string", float: "a number"}.get(
         type(value), "null" if value is None else f"a {type(value).__name__}"

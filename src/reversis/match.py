@@ -316,7 +316,7 @@ class Match:
             ("stakes", match.stakes.to_dict()),
             ("phase", match.phase.value),
         ):
-            if key in data and data[key] != value:
+            if key in data and not jsonio.identical(data[key], value):
                 raise RecordError(
                     f"match.{key}: the record says {str(data[key])[:80]}, the replay gives {value}"
                 )
