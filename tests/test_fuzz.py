@@ -23,6 +23,7 @@ from reversis import (
     Profile,
     ProfileError,
     RecordError,
+    ReversisError,
     Settlement,
     new_hand,
     new_match,
@@ -179,6 +180,13 @@ def test_mutated_valid_inputs(pick: int, seed: int, rounds: int) -> None:
         return
     _only_typed_errors(READERS[kind], value)
     _only_typed_errors(TEXT_READERS.get(kind, READERS[kind]), json.dumps(value))
+    if kind == "view":
+        # a view that reads back is fit for sample_world: a world, or a typed error, never a crash
+        with contextlib.suppress(*ALLOWED):
+            view = HandView.from_dict(value)
+            with contextlib.suppress(ReversisError):
+                world = reversis.sample_world(view, random.Random(seed), attempts=3)
+                assert world.view(view.seat) == view
     if kind == "profile":
         _only_typed_errors(Profile.from_toml, str(value))
 

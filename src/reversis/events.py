@@ -275,6 +275,17 @@ _EVENTS: dict[str, type] = {
 }
 
 
+#: Largest seat and trick number read from data (a view checks them against its profile).
+MAX_SEAT = 7
+MAX_TRICKS = 100
+
+
+def _trick_count(value: Any, what: str) -> int:
+    from reversis import jsonio  # noqa: PLC0415
+
+    return jsonio.integer(value, what, 0, MAX_TRICKS)
+
+
 def event_from_dict(data: Any, what: str) -> Event:
     """An event from its plain data (see :meth:`_EventData.to_dict`)."""
     from reversis import jsonio  # noqa: PLC0415
@@ -302,10 +313,14 @@ def event_from_dict(data: Any, what: str) -> Event:
         elif hint is str:
             values[key] = jsonio.text(value, where, 40)
         elif hint == int | None:
-            values[key] = jsonio.optional_integer(value, where, 0, 1000)
+            values[key] = jsonio.optional_integer(value, where, 0, MAX_SEAT)
+        elif key == "points":
+            values[key] = jsonio.listed(value, where, jsonio.money, 8)
         elif hint == tuple[int, ...]:
-            values[key] = jsonio.listed(value, where, lambda v, w: jsonio.integer(v, w, 0, 1000), 8)
+            values[key] = jsonio.listed(value, where, _trick_count, 8)
+        elif key == "trick":
+            values[key] = jsonio.integer(value, where, 1, MAX_TRICKS)
         else:
-            values[key] = jsonio.integer(value, where, 0, 1000)
+            values[key] = jsonio.integer(value, where, 0, MAX_SEAT)
     event: Event = cls(**values)
     return event

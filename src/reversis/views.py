@@ -367,6 +367,11 @@ def check_view(view: HandView, profile: Profile, what: str = "view") -> None:
             fail(f"event {type(event).__name__}: trick {trick_no} is not a trick of the hand")
     _check_payments(view.payments, profile, f"{what}.payments")
     _check_net(view.payments, view.net, f"{what}.net")
+    for key, at_start in (("stakes_at_start", True), ("stakes", False)):
+        try:
+            parse_stakes(profile, getattr(view, key), at_start=at_start)
+        except StakesError as exc:
+            fail(f"{key}: {exc}")
 
 
 #: The fields of events that name a seat.
