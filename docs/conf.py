@@ -10,7 +10,7 @@ sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE / "_ext"))
 
 import reversis  # noqa: E402
-from reversis.profile import schema_reference  # noqa: E402
+from reversis.profile.reference import schema_reference  # noqa: E402
 
 project = "reversis"
 author = "The reversis developers"

@@ -83,7 +83,7 @@ def test_report_collects_failures(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_detects_money_not_conserved(monkeypatch: pytest.MonkeyPatch, fournier: Profile) -> None:
     import reversis.testing as testing
-    from reversis.settlement import Settlement, settle
+    from reversis.scoring import Settlement, settle
 
     def leaky(hand: Hand) -> Settlement:
         result = settle(hand)

@@ -7,7 +7,7 @@ import hashlib
 import pytest
 
 from reversis import Card, DealError, Profile, deal_from_deck, deal_hand, load_profile, new_hand
-from reversis.deal import cut, deal_cards, draw_first_dealer, seeded_deck
+from reversis.engine.chance import cut, deal_cards, draw_first_dealer, seeded_deck
 
 # The documented shuffle, pinned: one seed gives one pack on every Python version.
 PINNED = {
@@ -118,7 +118,7 @@ def test_first_dealer_draw(fournier: Profile, fournier3: Profile) -> None:
 
 
 def test_first_dealer_is_the_quinola_pile(fournier: Profile) -> None:
-    from reversis.deal import random_words, shuffled
+    from reversis.engine.chance import random_words, shuffled
 
     for seed in range(20):
         pack = shuffled(fournier.deck, random_words(seed, b"reversis-dealer", 48))

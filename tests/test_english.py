@@ -22,8 +22,8 @@ from reversis import (
     settle,
 )
 from reversis import events as ev
+from reversis.engine.outcome import party_outcome
 from reversis.hand import Hand
-from reversis.outcome import party_outcome
 
 P = Payment
 S, W, N, E = 0, 1, 2, 3  # english §15: dealer S, eldest W, then N, then E (N-S and E-W opposite)

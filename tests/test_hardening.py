@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import reversis
-import reversis.outcome
-import reversis.stakes
+import reversis.engine.outcome
+import reversis.profile.stakes
 import reversis.testing
 from conftest import SCALE
 from helpers import random_moves
@@ -480,9 +480,11 @@ API: dict[str, Callable[[Any], object]] = {
     "Settlement.from_json": Settlement.from_json,
     "HandView.from_json": HandView.from_json,
     "MatchView.from_json": MatchView.from_json,
-    "party_outcome": lambda a: reversis.outcome.party_outcome(P, a, (0, 0, 0, 0), (0, 0, 0, 0)),
-    "party_outcome points": lambda a: reversis.outcome.party_outcome(P, 0, a, (0, 0, 0, 0)),
-    "parse_stakes": lambda a: reversis.stakes.parse_stakes(P, a),
+    "party_outcome": lambda a: reversis.engine.outcome.party_outcome(
+        P, a, (0, 0, 0, 0), (0, 0, 0, 0)
+    ),
+    "party_outcome points": lambda a: reversis.engine.outcome.party_outcome(P, 0, a, (0, 0, 0, 0)),
+    "parse_stakes": lambda a: reversis.profile.stakes.parse_stakes(P, a),
     "check_profile": lambda a: reversis.testing.check_profile(a, hands=0),
 }
 

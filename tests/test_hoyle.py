@@ -25,8 +25,8 @@ from reversis import (
     settle,
 )
 from reversis import events as ev
+from reversis.engine.outcome import party_outcome
 from reversis.hand import Hand
-from reversis.outcome import party_outcome
 
 P = Payment
 S, E, N, W = 0, 1, 2, 3  # hoyle §14: dealer S, eldest E, then N, then W (N-S and E-W opposite)
@@ -169,15 +169,15 @@ def test_opposite_exchange(hoyle: Profile) -> None:
         hand = hand.apply(move)
         if len(order) < 4:
             assert hand.hand_of(seat) == before  # nothing moves until the last choice
-            assert hand.view((seat + 2) % 4).received is None
+            assert hand.view((seat + 2) % 4).received == ()
             assert ev.CardGiven(seat, (seat + 2) % 4, None) in hand.view((seat + 1) % 4).events
     assert order == [E, N, W, S]
     assert hand.phase.value == "play"
     for seat in range(4):
         assert given[(seat + 2) % 4] in hand.hand_of(seat)
         assert given[seat] not in hand.hand_of(seat)
-        assert hand.view(seat).received == given[(seat + 2) % 4]
-        assert hand.view(seat).given == given[seat]
+        assert hand.view(seat).received == (given[(seat + 2) % 4],)
+        assert hand.view(seat).given == (given[seat],)
     assert len(set(given.values())) == 4
     assert str(Give("7S")) == "give 7S"
 

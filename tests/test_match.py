@@ -18,7 +18,7 @@ from reversis import (
     new_match,
     settle,
 )
-from reversis.deal import draw_first_dealer
+from reversis.engine.chance import draw_first_dealer
 from reversis.match import SEED_STRIDE
 
 

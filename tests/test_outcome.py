@@ -8,7 +8,7 @@ import pytest
 
 from reversis import Profile, new_hand
 from reversis import events as ev
-from reversis.outcome import party_outcome
+from reversis.engine.outcome import party_outcome
 
 
 @pytest.mark.parametrize(

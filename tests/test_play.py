@@ -9,7 +9,7 @@ import pytest
 from helpers import deal, decline_all, kinds, play
 from reversis import Card, IllegalMoveError, Phase, Play, Profile, new_hand
 from reversis import events as ev
-from reversis.outcome import party_outcome
+from reversis.engine.outcome import party_outcome
 
 # Seats: dealer S = 0, eldest E = 1, N = 2, W = 3 (the spec's worked examples).
 EXAMPLE = [

@@ -25,7 +25,7 @@ from reversis import events as ev
 from reversis.bots import CautiousBot, play_hand
 from reversis.cards import Rank
 from reversis.pictures import cards_svg, table_svg, trick_svg
-from reversis.settlement import Payment
+from reversis.scoring import Payment
 
 PROFILE = "fournier-1785"
 #: The example hand: the first seed, from this one, whose hand shows the Quinola placed and an

@@ -12,6 +12,7 @@ The main names are re-exported here; see the documentation for the modules.
 
 from reversis import records
 from reversis.cards import Card, Rank, Suit
+from reversis.engine.actions import action_count, move_at, move_index
 from reversis.errors import (
     ArgumentError,
     DealError,
@@ -26,21 +27,10 @@ from reversis.errors import (
 from reversis.events import PlayKind
 from reversis.hand import Hand, Phase, Trick, deal_from_deck, deal_hand, new_hand
 from reversis.match import Match, MatchError, MatchPhase, new_match
-from reversis.moves import (
-    Decline,
-    Discard,
-    Exchange,
-    Give,
-    Move,
-    Play,
-    action_count,
-    move_at,
-    move_index,
-    parse_move,
-)
+from reversis.moves import Decline, Discard, Exchange, Give, Move, Pass, Play, parse_move
 from reversis.profile import Profile, available_profiles, load_profile
-from reversis.settlement import Payment, Settlement, settle
-from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes
+from reversis.scoring import Payment, Settlement, settle
+from reversis.stakes import BasketStakes, Beast, NoStakes, PoolStakes, PotStakes, Stakes
 from reversis.views import HandView, MatchView
 from reversis.worlds import sample_world
 
@@ -66,6 +56,8 @@ __all__ = [
     "MatchPhase",
     "MatchView",
     "Move",
+    "NoStakes",
+    "Pass",
     "Payment",
     "Phase",
     "Play",

@@ -24,7 +24,8 @@ from typing import Any
 
 import attrs
 
-from reversis.errors import InvalidCardError
+from reversis import jsonio
+from reversis.errors import InvalidCardError, RecordError
 
 __all__ = [
     "Card",
@@ -34,6 +35,9 @@ __all__ = [
     "full_deck",
     "mask_of",
     "parse_cards",
+    "read_card",
+    "read_cards",
+    "read_optional_card",
 ]
 
 
@@ -210,21 +214,15 @@ class Card:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Card:
         """The card of :meth:`to_dict`'s data; :class:`~reversis.RecordError` if malformed."""
-        from reversis import jsonio  # noqa: PLC0415  (jsonio reads cards)
-
-        return jsonio.card(jsonio.table(data, "card", ["card"])["card"], "card.card")
+        return read_card(jsonio.table(data, "card", ["card"])["card"], "card.card")
 
     def to_json(self) -> str:
         """:meth:`to_dict` as JSON text."""
-        from reversis import jsonio  # noqa: PLC0415
-
         return jsonio.dumps(self.to_dict())
 
     @classmethod
     def from_json(cls, text: str) -> Card:
         """The card of :meth:`to_json`'s text."""
-        from reversis import jsonio  # noqa: PLC0415
-
         return cls.from_dict(jsonio.loads(text, "card"))
 
 
@@ -278,6 +276,26 @@ def parse_cards(items: Iterable[Card | str] | str) -> tuple[Card, ...]:
     if isinstance(items, str):
         items = items.replace(",", " ").split()
     return tuple(Card.parse(item) if not isinstance(item, Card) else item for item in items)
+
+
+def read_card(value: Any, what: str) -> Card:
+    """A card from its code in data (:class:`~reversis.RecordError` naming ``what`` if it is not)."""
+    if not isinstance(value, str):
+        raise RecordError(f"{what} must be a card code such as 'JH', not {jsonio.kind(value)}")
+    try:
+        return Card.parse(value)
+    except InvalidCardError:
+        raise RecordError(f"{what}: {value[:40]!r} is not a card") from None
+
+
+def read_optional_card(value: Any, what: str) -> Card | None:
+    """``None`` (a hidden card) or a card, from data."""
+    return None if value is None else read_card(value, what)
+
+
+def read_cards(value: Any, what: str) -> tuple[Card, ...]:
+    """A list of card codes, from data."""
+    return tuple(read_card(v, f"{what}[{i}]") for i, v in enumerate(jsonio.items(value, what, 200)))
 
 
 def iter_bits(mask: int) -> Iterator[int]:

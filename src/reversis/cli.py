@@ -26,8 +26,8 @@ from reversis.errors import ReversisError
 from reversis.hand import Hand, new_hand
 from reversis.match import Match, MatchPhase, new_match
 from reversis.profile import Profile, available_profiles, load_profile
-from reversis.settlement import Payment, settle
-from reversis.stakes import BasketStakes, PotStakes, Stakes
+from reversis.scoring import Payment, settle
+from reversis.stakes import BasketStakes, PoolStakes, PotStakes, Stakes
 
 __all__ = [
     "DESCRIPTION",
@@ -196,7 +196,9 @@ def _stakes_text(stakes: Stakes) -> str:
     if isinstance(stakes, PotStakes):
         pots = ", ".join(str(p) for p in stakes.pots) or "none"
         return f"pots {pots}" + (" (this cycle has had its remise)" if stakes.cycle_remised else "")
-    return ", ".join(f"{name} pool {amount}" for name, amount in stakes.pools)
+    if isinstance(stakes, PoolStakes):
+        return ", ".join(f"{name} pool {amount}" for name, amount in stakes.pools)
+    return "none"
 
 
 def _table_text(stakes: Stakes) -> str:
@@ -205,7 +207,9 @@ def _table_text(stakes: Stakes) -> str:
         return f"basket {stakes.basket}"
     if isinstance(stakes, PotStakes):
         return f"{'pot' if len(stakes.pots) == 1 else 'pots'} {', '.join(map(str, stakes.pots))}"
-    return ", ".join(f"{name} pool {amount}" for name, amount in stakes.pools)
+    if isinstance(stakes, PoolStakes):
+        return ", ".join(f"{name} pool {amount}" for name, amount in stakes.pools)
+    return "nothing"
 
 
 def _payment_lines(payments: Sequence[Payment]) -> list[str]:
@@ -240,7 +244,12 @@ def _play_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[lis
         f"Reversis match: {profile.title} ({profile.name})"
         + (f", seed {match.seed}" if match.seed is not None else ""),
         f"{profile.players} players with {money(profile, profile.money.bankroll)} each; "
-        f"{plural(match.total_hands, 'hand')}; first dealer: seat {match.dealer}.",
+        + (
+            f"{plural(match.total_hands, 'hand')}"
+            if match.total_hands is not None
+            else f"until someone passes {match.profile.match.limit} points"
+        )
+        + f"; first dealer: seat {match.dealer}.",
     ]
     while not match.is_over:
         if match.phase is MatchPhase.DECIDING:

@@ -18,12 +18,14 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from reversis.cards import Card
+from reversis import jsonio
+from reversis.cards import Card, read_card, read_optional_card
 from reversis.errors import RecordError
 
 __all__ = [
     "CardGiven",
     "CardPlayed",
+    "CardShown",
     "CardsPassed",
     "Declined",
     "Discarded",
@@ -31,6 +33,8 @@ __all__ = [
     "Exchanged",
     "HandDealt",
     "HandOver",
+    "MoonShot",
+    "MostTricks",
     "PlayKind",
     "PoolOwed",
     "PoolWon",
@@ -85,15 +89,11 @@ class _EventData:
 
     def to_json(self) -> str:
         """:meth:`to_dict` as JSON text."""
-        from reversis import jsonio  # noqa: PLC0415
-
         return jsonio.dumps(self.to_dict())
 
     @staticmethod
     def from_json(text: str) -> Event:
         """The event of :meth:`to_json`'s text."""
-        from reversis import jsonio  # noqa: PLC0415
-
         return event_from_dict(jsonio.loads(text, "event"), "event")
 
 
@@ -145,6 +145,15 @@ class CardGiven(_EventData):
 @attrs.frozen
 class CardsPassed(_EventData):
     """The cards chosen for the opposite exchange changed hands."""
+
+
+@attrs.frozen
+class CardShown(_EventData):
+    """``card``, dealt to ``seat``, is shown to everyone: Tëtka's bum card, the last card dealt
+    (tetka §2), or Réunion's turn-up, which the dealer takes up (reunion §4)."""
+
+    seat: int
+    card: Card
 
 
 @attrs.frozen
@@ -221,10 +230,29 @@ class ReversisBroken(_EventData):
 
 
 @attrs.frozen
-class HandOver(_EventData):
-    """The hand is over. ``winner`` and ``loser`` of the pot, or ``None`` when a reversis was committed.
+class MoonShot(_EventData):
+    """``seat`` won every heart and the queen of spades: it shot the moon (hearts §9)."""
 
-    ``points`` and ``tricks`` are per seat (points in the tricks each took).
+    seat: int
+
+
+@attrs.frozen
+class MostTricks(_EventData):
+    """``seat`` won the most tricks and scores for it; ``decided_by`` names the step that decided
+    a tie: ``tricks`` (no tie), ``bum_suit_cards``, ``highest_bum_card`` or ``latest_trick``
+    (tetka §5)."""
+
+    seat: int
+    decided_by: str
+
+
+@attrs.frozen
+class HandOver(_EventData):
+    """The hand is over. ``winner`` and ``loser`` of the pot (Reversis), or ``None`` when a reversis
+    was committed or the game has no pot.
+
+    ``points`` and ``tricks`` are per seat: the hand's final points as the profile counts them
+    (``hand.points``) and the tricks each took.
     """
 
     winner: int | None
@@ -241,6 +269,7 @@ Event: TypeAlias = (
     | Discarded
     | CardGiven
     | CardsPassed
+    | CardShown
     | CardPlayed
     | PrivilegeUsed
     | PoolWon
@@ -249,6 +278,8 @@ Event: TypeAlias = (
     | ReversisCommitted
     | ReversisMade
     | ReversisBroken
+    | MoonShot
+    | MostTricks
     | HandOver
 )
 
@@ -262,6 +293,7 @@ _EVENTS: dict[str, type] = {
         Discarded,
         CardGiven,
         CardsPassed,
+        CardShown,
         CardPlayed,
         PrivilegeUsed,
         PoolWon,
@@ -270,6 +302,8 @@ _EVENTS: dict[str, type] = {
         ReversisCommitted,
         ReversisMade,
         ReversisBroken,
+        MoonShot,
+        MostTricks,
         HandOver,
     )
 }
@@ -281,15 +315,11 @@ MAX_TRICKS = 100
 
 
 def _trick_count(value: Any, what: str) -> int:
-    from reversis import jsonio  # noqa: PLC0415
-
     return jsonio.integer(value, what, 0, MAX_TRICKS)
 
 
 def event_from_dict(data: Any, what: str) -> Event:
     """An event from its plain data (see :meth:`_EventData.to_dict`)."""
-    from reversis import jsonio  # noqa: PLC0415
-
     if not isinstance(data, Mapping):
         raise RecordError(f"{what} must be a table of keys")
     name = data.get("event")
@@ -305,9 +335,9 @@ def event_from_dict(data: Any, what: str) -> Event:
         where = f"{what}.{key}"
         hint = hints[key]
         if hint is Card:
-            values[key] = jsonio.card(value, where)
+            values[key] = read_card(value, where)
         elif hint == Card | None:
-            values[key] = jsonio.optional_card(value, where)
+            values[key] = read_optional_card(value, where)
         elif hint is PlayKind:
             values[key] = jsonio.member(PlayKind, value, where, "a kind of play")
         elif hint is str:

@@ -16,8 +16,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from reversis.cards import Card
-from reversis.errors import InvalidCardError, RecordError
+from reversis.errors import RecordError
 
 __all__ = ["MAX_JSON", "MAX_MONEY", "SCHEMA", "dumps", "loads"]
 
@@ -66,7 +65,7 @@ def table(
 ) -> Mapping[str, Any]:
     """``data`` checked to be a table with exactly ``keys`` (and maybe ``optional`` and ``schema``)."""
     if not isinstance(data, Mapping):
-        raise RecordError(f"{what} must be a table of keys, not {_kind(data)}")
+        raise RecordError(f"{what} must be a table of keys, not {kind(data)}")
     if "schema" in data and (data["schema"] != SCHEMA or type(data["schema"]) is not int):
         raise RecordError(
             f"{what}.schema: version {data['schema']!r} is not supported (expected 1)"
@@ -90,7 +89,7 @@ def of_type(data: Mapping[str, Any], what: str, expected: str) -> None:
 def integer(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
     """An integer within bounds."""
     if type(value) is not int:
-        raise RecordError(f"{what} must be an integer, not {_kind(value)}")
+        raise RecordError(f"{what} must be an integer, not {kind(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
         raise RecordError(f"{what}: {value} is out of range")
     return value
@@ -111,7 +110,7 @@ def optional_integer(
 def boolean(value: Any, what: str) -> bool:
     """A boolean."""
     if type(value) is not bool:
-        raise RecordError(f"{what} must be true or false, not {_kind(value)}")
+        raise RecordError(f"{what} must be true or false, not {kind(value)}")
     return value
 
 
@@ -126,7 +125,7 @@ def member(kind: type[_E], value: Any, what: str, noun: str) -> _E:
 def text(value: Any, what: str, limit: int = 1000) -> str:
     """A string of at most ``limit`` characters."""
     if not isinstance(value, str):
-        raise RecordError(f"{what} must be a string, not {_kind(value)}")
+        raise RecordError(f"{what} must be a string, not {kind(value)}")
     if len(value) > limit:
         raise RecordError(f"{what} is longer than {limit} characters")
     return value
@@ -135,30 +134,10 @@ def text(value: Any, what: str, limit: int = 1000) -> str:
 def items(value: Any, what: str, limit: int = MAX_ITEMS) -> list[Any]:
     """A list of at most ``limit`` items."""
     if not isinstance(value, list | tuple):
-        raise RecordError(f"{what} must be a list, not {_kind(value)}")
+        raise RecordError(f"{what} must be a list, not {kind(value)}")
     if len(value) > limit:
         raise RecordError(f"{what} has more than {limit} items")
     return list(value)
-
-
-def card(value: Any, what: str) -> Card:
-    """A card from its code."""
-    if not isinstance(value, str):
-        raise RecordError(f"{what} must be a card code such as 'JH', not {_kind(value)}")
-    try:
-        return Card.parse(value)
-    except InvalidCardError:
-        raise RecordError(f"{what}: {value[:40]!r} is not a card") from None
-
-
-def optional_card(value: Any, what: str) -> Card | None:
-    """``None`` (a hidden card) or a card."""
-    return None if value is None else card(value, what)
-
-
-def cards(value: Any, what: str) -> tuple[Card, ...]:
-    """A list of card codes."""
-    return tuple(card(v, f"{what}[{i}]") for i, v in enumerate(items(value, what, 200)))
 
 
 def listed(
@@ -180,7 +159,8 @@ def identical(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def _kind(value: Any) -> str:
+def kind(value: Any) -> str:
+    r"""How a value read from data is named in messages (\"an integer\", \"null\" ...)."""
     return {bool: "a boolean", int: "an integer", str: "a string", float: "a number"}.get(
         type(value), "null" if value is None else f"a {type(value).__name__}"
     )

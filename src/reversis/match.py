@@ -21,6 +21,11 @@ settlement is applied and the deal passes), until the match is over::
 Counters are conserved: the bankrolls plus the basket always make ``players × 100``; beasts are
 debts recorded on the sheet, not counters.
 
+The games of points play their hands in a row too: Hearts until some total passes the limit, with
+the pass direction following the hand number (hearts §13); Tëtka's orbits (tetka §7); Réunion's
+three deals and the game's payments (reunion §8). :attr:`Match.totals`, :attr:`Match.winners` and
+:attr:`Match.net` say how it stands.
+
 After the last hand (``rounds × players`` hands), if stakes remain (Fournier §12), the players who
 have lost most choose (:meth:`Match.choose`) to ``"continue"`` — hands without antes until the basket
 is empty and no beast remains, for at most ``match.continue_rounds`` more rounds (2 by default), after
@@ -30,23 +35,31 @@ which what is left is shared — or to ``"share"`` the stakes; *share* wins unle
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from reversis import jsonio
-from reversis.cards import Card
-from reversis.deal import MAX_SEED, draw_first_dealer
+from reversis.cards import Card, read_cards
+from reversis.engine.chance import MAX_SEED, draw_first_dealer
 from reversis.errors import DealError, ProfileError, RecordError, ReversisError
 from reversis.hand import Hand, deal_from_deck, new_hand, replay_moves
 from reversis.profile import Profile, load_profile, profile_from_data, profile_to_data
-from reversis.settlement import BASKET, POT, Payment, Settlement, settle
-from reversis.stakes import BasketStakes, PoolStakes, PotStakes, Stakes, initial_stakes
-
-if TYPE_CHECKING:
-    from reversis.views import MatchView
+from reversis.profile.checks import MAX_ROUNDS
+from reversis.scoring import Payment, Settlement, settle
+from reversis.scoring.reunion import game_payments
+from reversis.scoring.reunion import winners as highest
+from reversis.scoring.table import (
+    MatchPhase,
+    antes,
+    apply_payments,
+    empty_stakes,
+    is_empty,
+    share,
+)
+from reversis.stakes import Stakes
+from reversis.views import MatchView, match_view
 
 __all__ = ["Match", "MatchError", "MatchPhase", "new_match"]
 
@@ -59,22 +72,6 @@ MAX_MATCH_SEED = (MAX_SEED - SEED_STRIDE) // SEED_STRIDE
 
 class MatchError(ReversisError, ValueError):
     """A match operation that is not possible now (wrong phase, a hand of another deal …)."""
-
-
-class MatchPhase(enum.Enum):
-    """Where a match stands."""
-
-    #: The agreed hands are being played.
-    PLAYING = "playing"
-    #: After the last hand, stakes remain: the players who lost most choose to continue or share.
-    DECIDING = "deciding"
-    #: Hands go on without antes until the stakes are gone (Fournier §12, *continue*).
-    CONTINUING = "continuing"
-    #: The match is over.
-    OVER = "over"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @attrs.frozen
@@ -102,7 +99,8 @@ class Match:
     #: The seats that choose at the end of the match, and the choices made so far.
     deciders: tuple[int, ...] = ()
     choices: tuple[tuple[int, str], ...] = ()
-    #: The payments that shared the stakes at the end of the match.
+    #: The payments at the end of the match: the stakes shared (Reversis), the game's payments
+    #: (Réunion).
     final_payments: tuple[Payment, ...] = ()
 
     @property
@@ -111,9 +109,22 @@ class Match:
         return self.profile.players
 
     @property
-    def total_hands(self) -> int:
-        """The agreed number of hands: ``rounds × players``."""
-        return self.profile.match.rounds * self.profile.players
+    def total_hands(self) -> int | None:
+        """The agreed number of hands: ``rounds × players`` (Tëtka: ``orbits × players``), or
+        ``None`` for a match that ends on a limit of points (Hearts)."""
+        profile = self.profile
+        if profile.match.end == "limit":
+            return None
+        rounds = profile.tetka.orbits if profile.tetka is not None else profile.match.rounds
+        return rounds * profile.players
+
+    @property
+    def most_hands(self) -> int:
+        """The most hands the match can last: every match ends."""
+        total = self.total_hands
+        if total is None:
+            return MAX_ROUNDS * self.players
+        return total + self.continue_hands
 
     @property
     def continue_hands(self) -> int:
@@ -142,6 +153,47 @@ class Match:
         return tuple(sorted(enumerate(self.bankrolls), key=lambda item: (-item[1], item[0])))
 
     @property
+    def dealers(self) -> tuple[int, ...]:
+        """The dealer of each finished hand."""
+        return tuple(hand.dealer for hand in self.history)
+
+    @property
+    def points_by_hand(self) -> tuple[tuple[int, ...], ...]:
+        """Each finished hand's points (``hand.points``)."""
+        return tuple(hand.points for hand in self.history)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's points over the finished hands."""
+        totals = [0] * self.players
+        for points in self.points_by_hand:
+            for seat, value in enumerate(points):
+                totals[seat] += value
+        return tuple(totals)
+
+    @property
+    def net(self) -> tuple[int, ...]:
+        """What each seat has won or lost since the match began."""
+        start = self.profile.money.bankroll
+        return tuple(b - start for b in self.bankrolls)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winners, once the match is over (sorted seats; empty before): the lowest totals in
+        Hearts and Tëtka (a tie shared: hearts §13, tetka §7), the highest in Réunion (reunion §8),
+        the richest in Reversis."""
+        if not self.is_over:
+            return ()
+        game = self.profile.game
+        if game == "reunion":
+            return highest(self.totals)
+        if game in ("hearts", "tetka"):
+            low = min(self.totals)
+            return tuple(s for s, t in enumerate(self.totals) if t == low)
+        rich = max(self.bankrolls)
+        return tuple(s for s, b in enumerate(self.bankrolls) if b == rich)
+
+    @property
     def last_settlement(self) -> Settlement | None:
         """The settlement of the last finished hand."""
         return settle(self.history[-1]) if self.history else None
@@ -162,17 +214,23 @@ class Match:
         if seed is not None and deck is not None:
             raise MatchError("give a seed or a pack, not both")
         continuing = self.phase is MatchPhase.CONTINUING
-        antes, stakes = _antes(self.profile, self.stakes, self.dealer, continuing)
-        bankrolls = _apply(self.bankrolls, antes)
+        paid, stakes = antes(self.profile, self.stakes, self.dealer, continuing)
+        bankrolls = apply_payments(self.bankrolls, paid)
+        # hearts §3: the pass direction follows the hand's number in the match.
+        number = self.hand_number
         if deck is not None:
-            hand = deal_from_deck(self.profile, deck, dealer=self.dealer, stakes=stakes)
+            hand = deal_from_deck(
+                self.profile, deck, dealer=self.dealer, stakes=stakes, hand_number=number
+            )
         else:
             if seed is None:
                 if self.seed is None:
                     raise MatchError("this match has no seed: give a seed or a pack for the hand")
-                seed = self.seed * SEED_STRIDE + self.hand_number
-            hand = new_hand(self.profile, seed=seed, dealer=self.dealer, stakes=stakes)
-        return attrs.evolve(self, bankrolls=bankrolls, stakes=stakes, hand=hand, antes=antes)
+                seed = self.seed * SEED_STRIDE + number
+            hand = new_hand(
+                self.profile, seed=seed, dealer=self.dealer, stakes=stakes, hand_number=number
+            )
+        return attrs.evolve(self, bankrolls=bankrolls, stakes=stakes, hand=hand, antes=paid)
 
     def finish_hand(self, hand: Hand) -> Match:
         """The match after ``hand`` (the hand in progress, played to its end): its settlement is
@@ -186,7 +244,7 @@ class Match:
         result = settle(hand)
         match = attrs.evolve(
             self,
-            bankrolls=_apply(self.bankrolls, result.payments),
+            bankrolls=apply_payments(self.bankrolls, result.payments),
             stakes=result.stakes,
             dealer=(self.dealer + 1) % self.players,
             hands_played=self.hands_played + 1,
@@ -197,18 +255,28 @@ class Match:
         return match._after_hand()
 
     def _after_hand(self) -> Match:
-        empty = _stakes_empty(self.stakes)
+        empty = is_empty(self.stakes)
         if self.phase is MatchPhase.CONTINUING:
             if empty:
                 return attrs.evolve(self, phase=MatchPhase.OVER)
             # fournier-1785 §12 [decision; profile flag continue_rounds]: after that many further
             # rounds, what is still on the table is shared as under *share*: every match ends.
-            if self.hands_played >= self.total_hands + self.continue_hands:
+            if self.hands_played >= self.most_hands:
                 return self._share()
             return self
-        if self.hands_played < self.total_hands:
-            return self
         end = self.profile.match.end
+        if end == "limit":
+            # hearts §13 [decision]: the match ends after the hand in which some total exceeds
+            # the limit (and, to be sure that every match ends, after the most hands).
+            if max(self.totals) > self.profile.match.limit or self.hands_played >= self.most_hands:
+                return self._end()
+            return self
+        total = self.total_hands
+        assert total is not None
+        if self.hands_played < total:
+            return self
+        if self.profile.game != "reversis":
+            return self._end()
         if empty or end == "keep":
             # fournier-1785 §12: nothing left at stake: the match is over.
             return attrs.evolve(self, phase=MatchPhase.OVER)
@@ -242,11 +310,21 @@ class Match:
         return match._share()
 
     def _share(self) -> Match:
-        payments = _share(self.profile, self.stakes, (self.dealer - 1) % self.players)
+        payments = share(self.profile, self.stakes, (self.dealer - 1) % self.players)
         return attrs.evolve(
             self,
-            bankrolls=_apply(self.bankrolls, payments),
-            stakes=_emptied(self.profile, self.stakes),
+            bankrolls=apply_payments(self.bankrolls, payments),
+            stakes=empty_stakes(self.profile),
+            phase=MatchPhase.OVER,
+            final_payments=payments,
+        )
+
+    def _end(self) -> Match:
+        """The match over, with the game's payments (reunion §8)."""
+        payments = game_payments(self.totals) if self.profile.game == "reunion" else ()
+        return attrs.evolve(
+            self,
+            bankrolls=apply_payments(self.bankrolls, payments),
             phase=MatchPhase.OVER,
             final_payments=payments,
         )
@@ -254,8 +332,6 @@ class Match:
     def view(self, seat: int, hand: Hand | None = None) -> MatchView:
         """What ``seat`` may know of the match (see :mod:`reversis.views`); ``hand`` is the hand in
         play as it stands now, if you hold it (by default the hand in progress as dealt)."""
-        from reversis.views import match_view  # noqa: PLC0415
-
         return match_view(self, seat, hand)
 
     def to_dict(self) -> dict[str, Any]:
@@ -341,14 +417,14 @@ def _hand_data(hand: Hand) -> dict[str, Any]:
 
 def _replay_hand(match: Match, data: Any, what: str, *, finish: bool) -> Match:
     """``match`` with the hand of ``data`` started (and, with ``finish``, played and finished)."""
-    jsonio.table(data, what, ["dealer", "deck", "moves"], ["seed"])
+    jsonio.table(data, what, ["dealer", "deck", "moves"], ["seed", "hand_number", "pass_direction"])
     if data["dealer"] != match.dealer:
         raise RecordError(
             f"{what}.dealer: the record says {data['dealer']!r}, the match's dealer is {match.dealer}"
         )
-    deck = jsonio.cards(data["deck"], f"{what}.deck")
+    deck = read_cards(data["deck"], f"{what}.deck")
     seed = jsonio.optional_integer(data.get("seed"), f"{what}.seed", 0, MAX_SEED)
-    moves = jsonio.listed(data["moves"], f"{what}.moves", lambda v, w: jsonio.text(v, w, 40), 200)
+    moves = jsonio.listed(data["moves"], f"{what}.moves", lambda v, w: jsonio.text(v, w, 40), 300)
     try:
         started = match.start_hand(seed=seed) if seed is not None else match.start_hand(deck=deck)
     except (MatchError, DealError) as exc:
@@ -356,6 +432,12 @@ def _replay_hand(match: Match, data: Any, what: str, *, finish: bool) -> Match:
     assert started.hand is not None
     if started.hand.deck != deck:
         raise RecordError(f"{what}.deck: the pack does not come from the seed {seed}")
+    for key, value in (
+        ("hand_number", started.hand.hand_number),
+        ("pass_direction", started.hand.pass_direction),
+    ):
+        if key in data and not jsonio.identical(data[key], value):
+            raise RecordError(f"{what}.{key}: the match's hand has {value!r}")
     hand = replay_moves(started.hand, moves, f"{what}.moves")
     if not finish:
         if moves:
@@ -390,127 +472,4 @@ def new_match(
     elif type(dealer) is not int or not 0 <= dealer < profile.players:
         raise MatchError(f"dealer must be a seat from 0 to {profile.players - 1}, not {dealer!r}")
     bankrolls = (profile.money.bankroll,) * profile.players
-    return Match(profile, bankrolls, _no_stakes(profile), dealer, seed=seed)
-
-
-# ---------------------------------------------------------------------------------------------
-# Mechanisms of the stakes between hands
-# ---------------------------------------------------------------------------------------------
-
-
-def _no_stakes(profile: Profile) -> Stakes:
-    first = initial_stakes(profile)
-    if isinstance(first, BasketStakes):
-        return BasketStakes(0, ())
-    if isinstance(first, PotStakes):
-        return PotStakes((), False)
-    return PoolStakes(tuple((name, 0) for name, _ in first.pools))
-
-
-def _stakes_empty(stakes: Stakes) -> bool:
-    if isinstance(stakes, BasketStakes):
-        return stakes.basket == 0 and not stakes.beasts
-    if isinstance(stakes, PotStakes):
-        return not stakes.pots
-    return stakes.pool_total == 0
-
-
-def _emptied(profile: Profile, stakes: Stakes) -> Stakes:
-    return _no_stakes(profile)
-
-
-def _antes(
-    profile: Profile, stakes: Stakes, dealer: int, continuing: bool
-) -> tuple[tuple[Payment, ...], Stakes]:
-    n = profile.players
-    if isinstance(stakes, BasketStakes):
-        assert profile.basket is not None
-        if continuing:
-            # fournier-1785 §12: while continuing, the dealer no longer adds 4 and nobody antes.
-            return (), stakes
-        rules = profile.basket
-        payments: list[Payment] = []
-        if stakes.basket == 0:
-            # fournier-1785 §2: an empty basket (counters only; a beast does not count): everyone
-            # antes as at the first hand.
-            payments += [Payment(p, BASKET, rules.ante, "ante", None) for p in range(n)]
-        # fournier-1785 §2: the dealer adds 4 before every hand, beast in play or not.
-        payments.append(Payment(dealer, BASKET, rules.dealer_ante, "ante", None))
-        payments = [p for p in payments if p.amount > 0]
-        total = sum(p.amount for p in payments)
-        return tuple(payments), BasketStakes(stakes.basket + total, stakes.beasts)
-    if isinstance(stakes, PotStakes):
-        assert profile.remise is not None
-        remise = profile.remise
-        if not stakes.pots:
-            # english §2: no pot: a new pot 1, each non-dealer antes 5 and the dealer 10; a new cycle.
-            payments = [
-                Payment(
-                    (dealer + k) % n,
-                    POT,
-                    remise.ante if k else remise.dealer_first_ante,
-                    "ante",
-                    None,
-                )
-                for k in (*range(1, n), 0)
-            ]
-            payments = [p for p in payments if p.amount > 0]
-            return tuple(payments), PotStakes((sum(p.amount for p in payments),), False)
-        # english §2: otherwise only the dealer antes 5, to the most recent pot.
-        pots = (*stakes.pots[:-1], stakes.pots[-1] + remise.dealer_ante)
-        payment = Payment(dealer, POT, remise.dealer_ante, "ante", None)
-        return ((payment,) if payment.amount else ()), PotStakes(pots, stakes.cycle_remised)
-    # hoyle §2: before every deal, for each pool: if it holds less than its stake, every player
-    # puts in its ante; then the dealer adds his.
-    payments = []
-    amounts = dict(stakes.pools)
-    for pool in profile.pools:
-        if amounts[pool.name] < pool.stake:
-            payments += [
-                Payment((dealer + k) % n, pool.name, pool.ante, "ante", None)
-                for k in range(1, n + 1)
-            ]
-        payments.append(Payment(dealer, pool.name, pool.dealer_ante, "ante", None))
-    payments = [p for p in payments if p.amount > 0]
-    for p in payments:
-        amounts[str(p.payee)] += p.amount
-    return tuple(payments), PoolStakes(tuple(amounts.items()))
-
-
-def _share(profile: Profile, stakes: Stakes, last_dealer: int) -> tuple[Payment, ...]:
-    if isinstance(stakes, BasketStakes):
-        # fournier-1785 §12, share: each beast's owner pays its amount in; the basket is shared
-        # equally, what does not divide handed out one at a time from the last dealer, then
-        # against playing order [decision].
-        payments = [Payment(b.owner, BASKET, b.amount, "beast", None) for b in stakes.beasts]
-        total = stakes.basket + sum(b.amount for b in stakes.beasts)
-        return (*payments, *_split(profile, BASKET, total, last_dealer))
-    if isinstance(stakes, PotStakes):
-        # english §14 [profile flag] leftover_pots = "share": the pots are shared equally.
-        return tuple(_split(profile, POT, stakes.pool_total, last_dealer))
-    # hoyle §13: each pool is shared equally.
-    return tuple(
-        p for name, amount in stakes.pools for p in _split(profile, name, amount, last_dealer)
-    )
-
-
-def _split(profile: Profile, account: str, total: int, last_dealer: int) -> list[Payment]:
-    """``total`` from ``account`` shared equally; what does not divide goes one at a time in the
-    order of the winning tie-break from the last dealer [decision]."""
-    n = profile.players
-    share, extra = divmod(total, n)
-    order = [(last_dealer + offset) % n for offset in profile.outcome.winner_order]
-    amounts = {seat: share + (1 if k < extra else 0) for k, seat in enumerate(order)}
-    return [
-        Payment(account, seat, amounts[seat], "share", None) for seat in range(n) if amounts[seat]
-    ]
-
-
-def _apply(bankrolls: tuple[int, ...], payments: Sequence[Payment]) -> tuple[int, ...]:
-    out = list(bankrolls)
-    for p in payments:
-        if type(p.payer) is int:
-            out[p.payer] -= p.amount
-        if type(p.payee) is int:
-            out[p.payee] += p.amount
-    return tuple(out)
+    return Match(profile, bankrolls, empty_stakes(profile), dealer, seed=seed)

@@ -8,6 +8,7 @@ move                      notation            meaning
 ``Decline()``             ``decline``         look at one's widow card and put it aside
 ``Discard(card)``         ``discard 2C``      the dealer puts a card aside
 ``Give(card)``            ``give 7S``         give a card to the player opposite (Hoyle)
+``Pass(card)``            ``pass QS``         pass a card to another player (Hearts)
 ========================  ==================  ==============================================
 
 ``str(move)`` gives the notation and :func:`parse_move` reads it back::
@@ -25,15 +26,13 @@ Moves compare equal by value, so ``move in hand.legal_moves()`` works with a mov
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
+from reversis import jsonio
 from reversis.cards import CARD_AT, Card
-from reversis.errors import ArgumentError, InvalidCardError, InvalidMoveError, RecordError
-
-if TYPE_CHECKING:
-    from reversis.profile import Profile
+from reversis.errors import InvalidCardError, InvalidMoveError, RecordError
 
 __all__ = [
     "Decline",
@@ -41,10 +40,8 @@ __all__ = [
     "Exchange",
     "Give",
     "Move",
+    "Pass",
     "Play",
-    "action_count",
-    "move_at",
-    "move_index",
     "parse_move",
 ]
 
@@ -65,8 +62,6 @@ class _MoveData:
     def from_dict(cls, data: Mapping[str, Any]) -> Move:
         """The move of :meth:`to_dict`'s data (:class:`~reversis.RecordError` if malformed, or if
         it is not a move of this class: ``Play.from_dict`` reads only plays)."""
-        from reversis import jsonio  # noqa: PLC0415
-
         notation = jsonio.text(jsonio.table(data, "move", ["move"])["move"], "move.move", 60)
         move = parse_move(notation)
         if cls is not _MoveData and type(move) is not cls:
@@ -75,20 +70,12 @@ class _MoveData:
 
     def to_json(self) -> str:
         """:meth:`to_dict` as JSON text."""
-        from reversis import jsonio  # noqa: PLC0415
-
         return jsonio.dumps(self.to_dict())
 
     @classmethod
     def from_json(cls, text: str) -> Move:
         """The move of :meth:`to_json`'s text."""
-        from reversis import jsonio  # noqa: PLC0415
-
         return cls.from_dict(jsonio.loads(text, "move"))
-
-    def index(self, profile: Profile) -> int:
-        """The move's fixed number in ``profile``'s action space (see :func:`move_at`)."""
-        return move_index(profile, self)  # type: ignore[arg-type]
 
 
 def _card(value: object) -> Card:
@@ -155,6 +142,20 @@ class Give(_MoveData):
 
 
 @attrs.frozen(repr=False)
+class Pass(_MoveData):
+    """Pass ``card`` face down to the player the hand's pass direction names (Hearts).
+    Notation: ``"pass QS"``."""
+
+    card: Card = attrs.field(converter=_card)
+
+    def __str__(self) -> str:
+        return f"pass {self.card.code}"
+
+    def __repr__(self) -> str:
+        return f"Pass({self.card!r})"
+
+
+@attrs.frozen(repr=False)
 class Decline(_MoveData):
     """A non-dealer declines the exchange: looks at their widow card, which is put aside."""
 
@@ -166,12 +167,13 @@ class Decline(_MoveData):
 
 
 #: Any move.
-Move: TypeAlias = Play | Exchange | Discard | Give | Decline
+Move: TypeAlias = Play | Exchange | Discard | Give | Pass | Decline
 
-_VERBS: dict[str, type[Exchange] | type[Discard] | type[Give]] = {
+_VERBS: dict[str, type[Exchange] | type[Discard] | type[Give] | type[Pass]] = {
     "exchange": Exchange,
     "discard": Discard,
     "give": Give,
+    "pass": Pass,
 }
 
 # Interned moves, by card bit: the engine hands these out instead of building new ones.
@@ -179,16 +181,17 @@ PLAYS: list[Play | None] = [Play(c) if c is not None else None for c in CARD_AT]
 EXCHANGES: list[Exchange | None] = [Exchange(c) if c is not None else None for c in CARD_AT]
 DISCARDS: list[Discard | None] = [Discard(c) if c is not None else None for c in CARD_AT]
 GIVES: list[Give | None] = [Give(c) if c is not None else None for c in CARD_AT]
+PASSES: list[Pass | None] = [Pass(c) if c is not None else None for c in CARD_AT]
 DECLINE = Decline()
 
 
 def parse_move(text: str | Move) -> Move:
     """Read a move from its notation (``"QS"``, ``"exchange QS"``, ``"decline"``, ``"discard 2C"``,
-    ``"give 7S"``); a move is returned as it is.
+    ``"give 7S"``, ``"pass QS"``); a move is returned as it is.
 
     Raises :class:`~reversis.InvalidMoveError` for text that is no move.
     """
-    if isinstance(text, Play | Exchange | Discard | Give | Decline):
+    if isinstance(text, Play | Exchange | Discard | Give | Pass | Decline):
         return text
     if not isinstance(text, str):
         raise InvalidMoveError(f"a move is a Move or its text, not {type(text).__name__}")
@@ -204,7 +207,7 @@ def parse_move(text: str | Move) -> Move:
         except InvalidCardError:
             raise InvalidMoveError(
                 f"{text!r} is not a move: expected a card code such as 'QS', 'decline', "
-                "'exchange QS', 'discard QS' or 'give QS'"
+                "'exchange QS', 'discard QS', 'give QS' or 'pass QS'"
             ) from None
         move = PLAYS[card.index]
         assert move is not None
@@ -213,65 +216,5 @@ def parse_move(text: str | Move) -> Move:
         return _VERBS[words[0].lower()](_card(words[1]))
     raise InvalidMoveError(
         f"{text!r} is not a move: expected a card code such as 'QS', 'decline', "
-        "'exchange QS', 'discard QS' or 'give QS'"
+        "'exchange QS', 'discard QS', 'give QS' or 'pass QS'"
     )
-
-
-# ---------------------------------------------------------------------------------------------
-# A fixed action space per profile, for bots and learning
-# ---------------------------------------------------------------------------------------------
-
-_KINDS: tuple[type[Play] | type[Exchange] | type[Discard] | type[Give], ...] = (
-    Play,
-    Exchange,
-    Discard,
-    Give,
-)
-
-
-def _profile(profile: object) -> Profile:
-    from reversis.profile import Profile  # noqa: PLC0415  (the profile compiles move tables)
-
-    if not isinstance(profile, Profile):
-        raise ArgumentError(f"a Profile is needed, not {type(profile).__name__}")
-    return profile
-
-
-def action_count(profile: Profile) -> int:
-    """The size of ``profile``'s action space: a play, an exchange, a discard and a give of each
-    card of the pack, and ``decline`` last (``4 × pack + 1``; 193 for 48 cards)."""
-    return 4 * len(_profile(profile).deck) + 1
-
-
-def move_index(profile: Profile, move: Move) -> int:
-    """The fixed number of ``move`` in ``profile``'s action space.
-
-    With ``n`` cards in the pack and the cards in their order: plays ``0 … n-1``, exchanges
-    ``n … 2n-1``, discards ``2n … 3n-1``, gives ``3n … 4n-1``, and ``decline`` ``4n``.
-
-    >>> from reversis import load_profile, Play, Decline
-    >>> profile = load_profile()
-    >>> move_index(profile, Play("2C")), move_index(profile, Decline())
-    (0, 192)
-    """
-    positions = _profile(profile)._rules.deck_positions
-    n = len(profile.deck)
-    if isinstance(move, Decline):
-        return 4 * n
-    position = positions[move.card.index] if isinstance(move, _KINDS) else -1
-    if position < 0:
-        raise InvalidMoveError(f"{move} is not a move of the {profile.name} pack")
-    return _KINDS.index(type(move)) * n + position
-
-
-def move_at(profile: Profile, index: int) -> Move:
-    """The move numbered ``index`` in ``profile``'s action space (the inverse of :func:`move_index`)."""
-    n = len(_profile(profile).deck)
-    if type(index) is not int or not 0 <= index <= 4 * n:
-        raise InvalidMoveError(
-            f"{index!r} is not an action of the {profile.name} profile (0 to {4 * n})"
-        )
-    if index == 4 * n:
-        return DECLINE
-    kind, position = divmod(index, n)
-    return _KINDS[kind](profile.deck[position])

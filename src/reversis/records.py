@@ -53,7 +53,7 @@ from typing import Any
 import attrs
 
 from reversis.cards import Card
-from reversis.deal import MAX_SEED
+from reversis.engine.chance import MAX_SEED
 from reversis.errors import (
     ArgumentError,
     DealError,
@@ -68,7 +68,8 @@ from reversis.hand import Hand, deal_from_deck, new_hand
 from reversis.match import MAX_MATCH_SEED, Match, MatchError, MatchPhase, new_match
 from reversis.moves import parse_move
 from reversis.profile import Profile, profile_from_data, profile_to_data
-from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes, parse_stakes
+from reversis.profile.stakes import parse_stakes
+from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes
 
 __all__ = ["HandRecord", "MatchRecord", "Tag", "dump", "load", "replay", "stakes_text"]
 
@@ -140,7 +141,9 @@ def stakes_text(stakes: Stakes) -> str:
     if isinstance(stakes, PotStakes):
         pots = ",".join(str(p) for p in stakes.pots)
         return f"pots={pots} remised={'yes' if stakes.cycle_remised else 'no'}"
-    return " ".join(f"{name}={amount}" for name, amount in stakes.pools)
+    if isinstance(stakes, PoolStakes):
+        return " ".join(f"{name}={amount}" for name, amount in stakes.pools)
+    return ""
 
 
 def _moves_text(hand: Hand) -> list[str]:
@@ -171,7 +174,7 @@ def _hand_lines(hand: Hand, *, in_match: bool) -> list[str]:
     if hand.seed is not None:
         lines.append(_tag("Seed", hand.seed))
     lines.append(_tag("Deck", " ".join(c.code for c in hand.deck)))
-    if not in_match:
+    if not in_match and hand.profile.mechanism != "none":
         lines.append(_tag("Stakes", stakes_text(hand.stakes)))
     result = _result(hand)
     if result is not None:

@@ -38,12 +38,13 @@ import attrs
 
 from reversis import events as ev
 from reversis.cards import Card
+from reversis.engine.actions import action_count, move_at
 from reversis.errors import ArgumentError, IllegalMoveError, StakesError
 from reversis.hand import Hand, Phase, deal_hand, new_hand
-from reversis.moves import DECLINE, Discard, Exchange, Give, Move, Play, parse_move
+from reversis.moves import DECLINE, Discard, Exchange, Give, Move, Pass, Play, parse_move
 from reversis.profile import Profile, load_profile
-from reversis.settlement import settle
-from reversis.stakes import parse_stakes
+from reversis.profile.stakes import parse_stakes
+from reversis.scoring import settle
 from reversis.views import HandView, view_cards
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "check_money",
     "check_profile",
     "check_state",
+    "foreign_moves",
     "knowable_cards",
 ]
 
@@ -83,16 +85,17 @@ class CheckReport:
 
 
 def all_moves(profile: Profile) -> tuple[Move, ...]:
-    """Every move of the game for ``profile``: a play, an exchange, a discard and a give of each card,
-    and ``decline``."""
-    deck = profile.deck
-    return (
-        *(Play(c) for c in deck),
-        *(Exchange(c) for c in deck),
-        *(Discard(c) for c in deck),
-        *(Give(c) for c in deck),
-        DECLINE,
-    )
+    """Every move of ``profile``'s action space (see :mod:`reversis.engine.actions`), in order."""
+    return tuple(move_at(profile, i) for i in range(action_count(profile)))
+
+
+def foreign_moves(profile: Profile) -> tuple[Move, ...]:
+    """Moves of every kind for every card of the pack, ``decline`` too, outside ``profile``'s
+    action space: ``apply`` must refuse each of them."""
+    inside = set(all_moves(profile))
+    kinds = (Play, Exchange, Discard, Give, Pass)
+    every = [kind(card) for kind in kinds for card in profile.deck]
+    return tuple(m for m in (*every, DECLINE) if m not in inside)
 
 
 def knowable_cards(hand: Hand, seat: int) -> set[Card]:
@@ -154,6 +157,7 @@ def check_state(
     places: list[tuple[str, Iterable[Card]]] = [
         *((f"seat {s}", cards) for s, cards in enumerate(hand.hands)),
         ("the pot", hand.pot),
+        ("the cards in passage", hand.in_passage),
         ("the widow", _widow_left(hand)),
         *((f"trick {t.number}", t.cards) for t in hand.tricks),
     ]
@@ -191,9 +195,11 @@ def check_state(
         if parse_move(str(move)) != move:
             _fail("notation", hand, f"{move!r} does not read back from {str(move)!r}")
     candidates = [m for m in all_moves(profile) if m not in set(legal)]
+    foreign = list(foreign_moves(profile))
     if not exhaustive:
         candidates = rng.sample(candidates, min(probes, len(candidates)))
-    for move in candidates:
+        foreign = rng.sample(foreign, min(2, len(foreign)))
+    for move in (*candidates, *foreign):
         try:
             hand.apply(move)
         except IllegalMoveError:
@@ -272,6 +278,9 @@ def _move_order(move: Move) -> tuple[int, int]:
 
 
 def _widow_left(hand: Hand) -> list[Card]:
+    """The widow cards no non-dealer has taken yet (Réunion's dealer takes them all at the deal)."""
+    if hand.profile.deal.widow in ("dealer", "none"):
+        return []
     used = sum(
         isinstance(e, ev.Exchanged | ev.Declined) for e in hand.events
     )  # widow cards are taken in order, one per non-dealer

@@ -2,10 +2,11 @@
 
 A bot that searches (Monte Carlo, information-set methods) needs complete hands that agree with
 everything its seat knows. :func:`sample_world` deals the cards the seat cannot see at random, under
-every constraint the view implies — the other players' card counts, the suits they showed they lack
-by renouncing (unless they may secretly hold the privilege), what *forced* and *played* say where
-a card of the suit led is *forced* only when it was the last, the cards each has played, what went
-into the pot — and replays the public moves:
+the constraints the view implies — the other players' card counts, the suits they showed they lack
+(by renouncing, unless they may secretly hold the privilege; by not trumping when they had to), what
+*forced* and *played* say where a card of the suit led is *forced* only when it was the last, the
+cards each has played, the card shown at the deal, the cards given, passed and put aside — rebuilds
+a deal from them, and replays the public moves:
 
     >>> import random
     >>> from reversis import load_profile, new_hand, sample_world
@@ -18,7 +19,8 @@ into the pot — and replays the public moves:
     >>> world.view(2) == view
     True
 
-The world is checked by replaying it: its view for the seat equals the view given.
+The world is checked by replaying it: its view for the seat equals the view given. The deal is
+random under the constraints, not weighted by how likely the play seen so far makes it.
 """
 
 from __future__ import annotations
@@ -26,25 +28,29 @@ from __future__ import annotations
 import random
 
 from reversis import events as ev
-from reversis.cards import Card, Suit
+from reversis.cards import Card
+from reversis.engine.deal import trumps_of
 from reversis.errors import (
     ArgumentError,
+    DealError,
     IllegalMoveError,
     ProfileError,
     RecordError,
     ReversisError,
 )
 from reversis.hand import Hand, deal_hand
-from reversis.moves import DECLINE, Discard, Exchange, Give, Move, Play
+from reversis.moves import DECLINE, Discard, Exchange, Give, Move, Pass, Play
 from reversis.profile import Profile, profile_from_data
-from reversis.rules import STEP_EXCHANGE
-from reversis.stakes import exchange_limits
-from reversis.views import HandView, check_view
+from reversis.profile.stakes import exchange_limits
+from reversis.viewcheck import check_view
+from reversis.views import HandView
 
 __all__ = ["sample_world"]
 
 #: Attempts before :func:`sample_world` gives up on a view whose constraints it cannot meet.
 ATTEMPTS = 200
+
+_StepEvent = ev.Exchanged | ev.Declined | ev.Discarded | ev.CardGiven
 
 
 def sample_world(
@@ -55,8 +61,8 @@ def sample_world(
     attempts: int = ATTEMPTS,
 ) -> Hand:
     """A complete hand consistent with everything ``view`` shows, the unseen cards dealt at random
-    with ``rng``. ``profile`` is needed for a profile that is not shipped (a view's profile name
-    only ever names a shipped profile, or this one).
+    with ``rng``. ``profile`` is the view's profile when it is not shipped and the view was read
+    from data without it (a view made from a hand knows its profile).
 
     Raises :class:`~reversis.ArgumentError` for arguments of the wrong type,
     :class:`~reversis.RecordError` for a view that is not valid for its profile (see
@@ -75,12 +81,13 @@ def sample_world(
         raise ArgumentError(f"attempts must be a positive integer, not {str(attempts)[:20]}")
     if profile is not None and profile.name != view.profile:
         raise RecordError(f"the view is of the {view.profile} profile, not {profile.name}")
-    try:
-        resolved = profile_from_data(
-            view.profile, "view.profile", profiles=() if profile is None else (profile,)
-        )
-    except ProfileError as exc:
-        raise RecordError(f"view.profile: {exc.problem}") from None
+    if profile is not None:
+        try:
+            resolved = profile_from_data(view.profile, "view.profile", profiles=(profile,))
+        except ProfileError as exc:
+            raise RecordError(f"view.profile: {exc.problem}") from None
+    else:
+        resolved = view.rules
     check_view(view, resolved)
     plan = _Plan(resolved, view)
     for _ in range(attempts):
@@ -101,25 +108,38 @@ class _Plan:
         self.n = n = profile.players
         self.seat = view.seat
         self.dealer = view.dealer
-        rules = profile._rules
-        self.steps = rules.exchange_steps[view.dealer]
+        rules = profile.compiled
+        self.rules = rules
         _, no_discard = exchange_limits(profile, view.stakes_at_start)
+        no_discard |= rules.discard_barred
+        self.trumps = trumps_of(rules, view.shown.index) if rules.mode == 2 and view.shown else None
+        if self.trumps is not None and rules.discard_bowers:
+            no_discard |= (1 << self.trumps.right) | (1 << self.trumps.left)
         self.no_discard = {c for c in profile.deck if no_discard >> c.index & 1}
-        # The public moves, in order, with what the view says of each.
-        self.exchange: list[ev.Exchanged | ev.Declined | ev.Discarded | ev.CardGiven] = [
-            e
-            for e in view.events
-            if isinstance(e, ev.Exchanged | ev.Declined | ev.Discarded | ev.CardGiven)
-        ]
-        self.passed = any(isinstance(e, ev.CardsPassed) for e in view.events)
+        self.steps: list[_StepEvent] = [
+            e for e in view.events if isinstance(e, ev.Exchanged | ev.Declined | ev.Discarded | ev.CardGiven)
+        ]  # fmt: skip
+        #: For each public step, whether the given cards of its batch have changed hands.
+        self.revealed: list[bool] = []
+        passed_after = False
+        for event in reversed(view.events):
+            if isinstance(event, ev.CardsPassed):
+                passed_after = True
+            elif isinstance(event, ev.CardGiven):
+                self.revealed.append(passed_after)
+            elif isinstance(event, ev.Exchanged | ev.Declined | ev.Discarded):
+                self.revealed.append(True)
+        self.revealed.reverse()
         self.plays = [e for e in view.events if isinstance(e, ev.CardPlayed)]
+        #: Whether the cards handed over are passes (out of the hand at once) or gives.
+        self.passes = profile.hearts is not None
         self.privileged = {e.seat for e in view.events if isinstance(e, ev.PrivilegeUsed)}
         played: dict[int, list[Card]] = {p: [] for p in range(n)}
         for play in self.plays:
             played[play.seat].append(play.card)
         self.played = played
-        known = set(view.hand) | set(view.put_aside)
-        known |= {c for c in (view.widow_card, view.given, view.received) if c is not None}
+        known = set(view.hand) | set(view.put_aside) | set(view.given) | set(view.received)
+        known |= {c for c in (view.widow_card, view.shown) if c is not None}
         known |= {play.card for play in self.plays}
         if view.pot is not None:
             known |= set(view.pot)
@@ -127,34 +147,41 @@ class _Plan:
         self._constraints()
 
     def _constraints(self) -> None:
-        """The suits each other seat renounced and has run out of, the suits it must still hold
-        one of, the seats known to have used the privilege, and those that may have."""
+        """The suits each other seat showed it lacks, the suits it must still hold one of, the seats
+        known to have used the privilege, and those that may have."""
         n = self.n
         #: Suits a seat did not follow: it lacks them, unless it holds the privilege.
-        self.renounced: dict[int, set[Suit]] = {p: set() for p in range(n)}
-        #: Suits a seat played its only card of (Hoyle's *forced*): it lacks them.
-        self.exhausted: dict[int, set[Suit]] = {p: set() for p in range(n)}
-        self.must: dict[int, set[Suit]] = {p: set() for p in range(n)}
-        only_card = self.profile.play.forced == "only-card"
+        self.renounced: dict[int, set[int]] = {p: set() for p in range(n)}
+        #: Suits a seat showed it lacks whatever its privilege (Hoyle's *forced*, a missed trump).
+        self.exhausted: dict[int, set[int]] = {p: set() for p in range(n)}
+        self.must: dict[int, set[int]] = {p: set() for p in range(n)}
+        only_card = self.rules.only_card_forced
         by_trick: dict[int, list[ev.CardPlayed]] = {}
         for play in self.plays:
             by_trick.setdefault(play.trick, []).append(play)
         for number, plays in by_trick.items():
-            led = plays[0].card.suit
+            led = self._suit(plays[0].card)
             for play in plays[1:]:
                 seat = play.seat
                 later = [p for p in self.plays if p.seat == seat and p.trick > number]
-                if play.card.suit != led:
-                    if any(p.card.suit == led for p in later):
+                suit = self._suit(play.card)
+                if suit != led:
+                    if any(self._suit(p.card) == led for p in later):
                         # it renounced holding the suit: it used the privilege, for all to see
                         self.privileged.add(seat)
-                    self.renounced[seat].add(led)
+                    if self.trumps is not None:
+                        # reunion §5: it could not follow; nor trump, if it played no trump.
+                        self.exhausted[seat].add(led)
+                        if self.rules.follow_trump and suit != self.trumps.suit:
+                            self.exhausted[seat].add(self.trumps.suit)
+                    else:
+                        self.renounced[seat].add(led)
                 elif only_card and play.kind is ev.PlayKind.FORCED:
                     self.exhausted[seat].add(led)
                 elif (
                     only_card
                     and play.kind is ev.PlayKind.PLAYED
-                    and not any(p.card.suit == led for p in later)
+                    and not any(self._suit(p.card) == led for p in later)
                 ):
                     self.must[seat].add(led)
         privilege = self.profile.privilege
@@ -170,47 +197,52 @@ class _Plan:
         if privilege is not None and not self.privileged and not self.view.privileged:
             self.suspects += [p for p in range(n) if p != self.seat and self.renounced[p]]
 
+    def _suit(self, card: Card) -> int:
+        """The suit a card counts as for following (the left bower is a trump)."""
+        if self.trumps is not None and card.index == self.trumps.left:
+            return int(self.trumps.suit)
+        return int(card.suit)
+
     def sample(self, rng: random.Random) -> Hand | None:
         """One random world, or ``None`` if this draw cannot satisfy the constraints."""
         view = self.view
+        n = self.n
         pool = list(self.unknown)
         rng.shuffle(pool)
-        others = [p for p in range(self.n) if p != self.seat]
+        others = [p for p in range(n) if p != self.seat]
         guess = rng.choice(self.suspects)
         privileged = self.privileged if guess is None else {guess}
         void = {
             p: self.exhausted[p] | (set() if p in privileged else self.renounced[p])
-            for p in range(self.n)
+            for p in range(n)
         }
-        current: dict[int, list[Card]] = {self.seat: list(view.hand)}
-        # The pot's cards the view does not know, by the exchange step that put each aside.
-        pot_slots: list[tuple[int, bool]] = []  # (step index, restricted to what may be put out)
-        steps = self.steps
-        for index, event in enumerate(self.exchange):
-            if isinstance(event, ev.CardGiven) or event.seat == self.seat:
-                continue
-            outs = isinstance(event, ev.Exchanged | ev.Discarded)
-            pot_slots.append((index, outs))
-        widow_left = len([s for s in steps if s[1] == STEP_EXCHANGE]) - sum(
-            isinstance(e, ev.Exchanged | ev.Declined) for e in self.exchange
-        )
-        pot_known = list(view.pot) if view.pot is not None else None
-        if pot_known is not None:
-            pot_known = [c for c in pot_known if c not in set(view.put_aside)]
-            rng.shuffle(pot_known)
-        # Fill the other hands, the most constrained first.
-        for seat in others:
-            current[seat] = []
-        if self.passed and view.given is not None:
-            # the card the seat gave is known, in the hand of the player opposite (or played)
-            opposite = (self.seat + self.n // 2) % self.n
-            if view.given not in self.played[opposite]:
-                current[opposite].append(view.given)
+        current: dict[int, list[Card]] = {p: [] for p in range(n)}
+        current[self.seat] = list(view.hand)
+        # Known cards in other hands: what the seat gave (received, not yet played), the card
+        # shown at the deal while the dealer may hold it.
+        for index, event in enumerate(self.steps):
+            if (
+                isinstance(event, ev.CardGiven)
+                and event.seat == self.seat
+                and self.revealed[index]
+                and event.card is not None
+                and event.card not in self.played[event.to]
+            ):
+                current[event.to].append(event.card)
+        shown = view.shown
+        shown_aside = False
+        if shown is not None and self.dealer != self.seat and shown not in self.played[self.dealer]:
+            if self.rules.widow == "dealer" and rng.random() < 0.5 and shown not in self.no_discard:
+                shown_aside = True  # reunion §4: the dealer may have discarded the turn-up
+            else:
+                current[self.dealer].append(shown)
         for seat in others:
             for suit in self.must[seat]:
-                if any(c.suit == suit for c in current[seat]):
+                if any(self._suit(c) == suit for c in current[seat]):
                     continue
-                card = next((c for c in pool if c.suit == suit and c.suit not in void[seat]), None)
+                card = next(
+                    (c for c in pool if self._suit(c) == suit and suit not in void[seat]), None
+                )
                 if card is None:
                     return None
                 pool.remove(card)
@@ -225,98 +257,140 @@ class _Plan:
                 for card in extra:
                     pool.remove(card)
                 current[seat].extend(extra)
-        order = sorted(others, key=lambda p: -len(void[p]))
-        for seat in order:
+        for seat in sorted(others, key=lambda p: -len(void[p])):
             need = view.card_counts[seat] - len(current[seat])
-            allowed = [c for c in pool if c.suit not in void[seat]]
+            allowed = [c for c in pool if self._suit(c) not in void[seat]]
             if need < 0 or len(allowed) < need:
                 return None
-            chosen = allowed[:need]
-            for card in chosen:
+            for card in allowed[:need]:
                 pool.remove(card)
-            current[seat].extend(chosen)
-        pot_cards: dict[int, Card] = {}
-        source = pot_known if pot_known is not None else pool
-        for index, restricted in pot_slots:
-            card = next((c for c in source if not (restricted and c in self.no_discard)), None)
-            if card is None:
-                return None
-            source.remove(card)
-            pot_cards[index] = card
-        if len(pool) != widow_left:
+                current[seat].append(card)
+        # The hidden cards of the steps: put aside by others, or in passage from others.
+        hidden: dict[int, Card] = {}
+        pot_known = [c for c in view.pot or () if c not in set(view.put_aside)]
+        rng.shuffle(pot_known)
+        for index, event in enumerate(self.steps):
+            if event.seat == self.seat:
+                continue
+            if isinstance(event, ev.CardGiven):
+                if self.revealed[index] or event.card is not None or not self.passes:
+                    continue  # hoyle §4: a card given stays in the giver's hand until the end
+                source = pool  # hearts §4: a card passed is out of every hand until received
+            else:
+                source = pot_known if view.pot is not None else pool
+            restricted = isinstance(event, ev.Exchanged | ev.Discarded)
+            if shown_aside and isinstance(event, ev.Discarded) and shown not in hidden.values():
+                slot = shown
+            else:
+                slot = next((c for c in source if not (restricted and c in self.no_discard)), None)
+                if slot is None:
+                    return None
+                source.remove(slot)
+            assert slot is not None
+            hidden[index] = slot
+        if shown_aside and shown not in hidden.values():
             return None
-        return self._build(rng, current, pot_cards, pool)
+        return self._build(rng, current, hidden, pool)
 
     def _build(
         self,
         rng: random.Random,
         current: dict[int, list[Card]],
-        pot_cards: dict[int, Card],
-        widow_rest: list[Card],
+        hidden: dict[int, Card],
+        rest: list[Card],
     ) -> Hand | None:
+        """The deal behind the cards placed, and the hand after the public moves."""
         view = self.view
         n = self.n
-        opposite = n // 2
-        # What each seat has held since the opposite exchange (or the exchange).
         held = {p: set(current[p]) | set(self.played[p]) for p in range(n)}
-        gives: dict[int, Card] = {}
-        for event in self.exchange:
-            if isinstance(event, ev.CardGiven) and event.card is not None:
-                gives[event.seat] = event.card
-        if self.passed:
-            if view.received is not None:
-                gives[(self.seat + opposite) % n] = view.received
-            for p in range(n):
-                if p not in gives:
-                    receiver = (p + opposite) % n
-                    candidates = sorted(held[receiver] - set(gives.values()))
-                    if not candidates:
+        received_known = set(view.received)
+        moves: list[Move | None] = [None] * len(self.steps)
+        chosen: set[Card] = set()
+        widow: dict[int, Card] = {}
+        exchanges = 0
+        for index, event in reversed(list(enumerate(self.steps))):
+            if isinstance(event, ev.CardGiven):
+                card = event.card if event.card is not None else hidden.get(index)
+                if card is None and not self.revealed[index]:
+                    # hoyle §4: chosen, still in the giver's hand
+                    choices = sorted(held[event.seat] - chosen)
+                    if not choices:
                         return None
-                    gives[p] = rng.choice(candidates)
-            for p in range(n):
-                held[p] = held[p] - {gives[(p + opposite) % n]} | {gives[p]}
-        else:
-            for event in self.exchange:
-                if isinstance(event, ev.CardGiven) and event.seat != self.seat:
-                    candidates = sorted(held[event.seat] - set(gives.values()))
-                    if not candidates:
+                    card = rng.choice(choices)
+                if card is None:
+                    # revealed, not known to this seat: one of the receiver's cards
+                    choices = sorted(held[event.to] - received_known - set(view.given))
+                    if event.to == self.seat:
+                        choices = sorted(set(view.received) & held[event.to])
+                    if not choices:
                         return None
-                    gives[event.seat] = rng.choice(candidates)
-        # Undo the exchanges: what each seat was dealt, and the widow.
-        dealt = {p: set(held[p]) for p in range(n)}
-        widow: list[Card] = []
-        moves: list[Move] = []
-        for index, event in enumerate(self.exchange):
-            if isinstance(event, ev.Exchanged):
+                    card = rng.choice(choices)
+                chosen.add(card)
+                if self.revealed[index]:
+                    if card not in held[event.to]:
+                        return None
+                    held[event.to].discard(card)
+                held[event.seat].add(card)
+                kind = Pass if self.passes else Give
+                moves[index] = kind(card)
+            elif isinstance(event, ev.Exchanged):
+                exchanges += 1
                 taken = event.taken
                 if taken is None:
-                    candidates = sorted(dealt[event.seat] - set(widow))
-                    if not candidates:
+                    choices = sorted(held[event.seat] - received_known)
+                    if not choices:
                         return None
-                    taken = rng.choice(candidates)
-                out = event.discarded if event.discarded is not None else pot_cards[index]
-                dealt[event.seat] = dealt[event.seat] - {taken} | {out}
-                widow.append(taken)
-                moves.append(Exchange(out))
+                    taken = rng.choice(choices)
+                out = event.discarded if event.discarded is not None else hidden[index]
+                if taken not in held[event.seat]:
+                    return None
+                held[event.seat] = held[event.seat] - {taken} | {out}
+                widow[index] = taken
+                moves[index] = Exchange(out)
             elif isinstance(event, ev.Declined):
-                card = event.widow_card if event.widow_card is not None else pot_cards[index]
-                widow.append(card)
-                moves.append(DECLINE)
-            elif isinstance(event, ev.Discarded):
-                card = event.card if event.card is not None else pot_cards[index]
-                dealt[event.seat] |= {card}
-                moves.append(Discard(card))
+                exchanges += 1
+                widow[index] = event.widow_card if event.widow_card is not None else hidden[index]
+                moves[index] = DECLINE
             else:
-                moves.append(Give(gives[event.seat]))
-        widow.extend(widow_rest)
-        moves.extend(Play(p.card) for p in self.plays)
-        hands = [sorted(dealt[p]) for p in range(n)]
+                discarded = event.card if event.card is not None else hidden[index]
+                held[event.seat].add(discarded)
+                moves[index] = Discard(discarded)
+        talon: list[Card] = [widow[i] for i in sorted(widow)]
+        if self.rules.widow == "exchange":
+            widow_left = len(self.profile.deck) - sum(len(h) for h in held.values()) - len(talon)
+            if len(rest) != widow_left:
+                return None
+            talon.extend(rest)
+        elif rest:
+            return None
+        dealt = [sorted(held[p]) for p in range(n)]
+        bum = None
+        if self.rules.widow == "dealer":
+            # reunion §4: the dealer took up the widow, the turn-up last.
+            shown = view.shown
+            assert shown is not None
+            choices = sorted(held[self.dealer] - {shown})
+            if shown not in held[self.dealer] or not choices:
+                return None
+            first = rng.choice(choices)
+            talon = [first, shown]
+            dealt[self.dealer] = sorted(held[self.dealer] - {first, shown})
+        elif self.rules.shown == "last-dealt":
+            bum = view.shown
         try:
             hand = deal_hand(
-                self.profile, hands, widow, dealer=self.dealer, stakes=view.stakes_at_start
+                self.profile,
+                dealt,
+                talon,
+                dealer=self.dealer,
+                stakes=view.stakes_at_start,
+                bum=bum,
+                pass_direction=view.pass_direction,
+                hand_number=view.hand_number,
             )
-            for move in moves:
+            for move in (*moves, *(Play(p.card) for p in self.plays)):
+                assert move is not None
                 hand = hand.apply(move)
-        except (IllegalMoveError, ReversisError):
+        except (IllegalMoveError, DealError, ReversisError):
             return None
         return hand

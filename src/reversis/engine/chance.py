@@ -16,7 +16,7 @@ pinned by a test, so that one seed gives one pack on every Python version and ev
 (The multiply-shift of step 3 is unbiased to within ``n / 2**64``.)
 
     >>> from reversis import load_profile
-    >>> from reversis.deal import seeded_deck
+    >>> from reversis.engine.chance import seeded_deck
     >>> " ".join(card.code for card in seeded_deck(load_profile(), 7)[:6])
     'JC 2C 2H 6S JD KH'
 """
@@ -94,7 +94,7 @@ def seeded_deck(profile: Profile, seed: int) -> tuple[Card, ...]:
 
 def seeded_pack(profile: Profile, seed: int) -> tuple[int, ...]:
     """:func:`seeded_deck` as card masks (``card.mask``), for the engine."""
-    masks = profile._rules.deck_masks
+    masks = profile.compiled.deck_masks
     n = len(masks)
     check_seed(seed)
     digest = hashlib.shake_256(b"reversis-deck\x00" + seed.to_bytes(16, "little")).digest(8 * n)

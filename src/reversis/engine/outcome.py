@@ -4,7 +4,7 @@ The hand decides this when it ends (:attr:`reversis.Hand.winner`, :attr:`reversi
 :func:`party_outcome` is the same rule as a plain function, for tools and tests::
 
     >>> from reversis import load_profile
-    >>> from reversis.outcome import party_outcome
+    >>> from reversis.engine.outcome import party_outcome
     >>> # fournier-1785 §7: seats 0 and 1 tie for the win and the dealer (seat 0) takes it;
     >>> # seats 2 and 3 tie on points for the loss and seat 2, with more tricks, loses.
     >>> party_outcome(load_profile(), 0, points=(2, 2, 9, 9), tricks=(3, 3, 3, 2))
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from reversis.errors import ArgumentError
 from reversis.profile import Profile
-from reversis.rules import Rules
+from reversis.profile.compiled import Rules
 
 __all__ = ["party_outcome"]
 
@@ -34,8 +34,8 @@ def party_outcome(
 
     ``privilege_used_by`` is the seat that used the privilege (four aces, espagnolette), if any.
     """
-    if not isinstance(profile, Profile):
-        raise ArgumentError(f"a Profile is needed, not {type(profile).__name__}")
+    if not isinstance(profile, Profile) or profile.reversis is None:
+        raise ArgumentError("a Profile of Reversis is needed (its pot has a winner and a loser)")
     n = profile.players
 
     def counts(values: object, what: str, most: int) -> tuple[int, ...]:
@@ -59,7 +59,7 @@ def party_outcome(
     ):
         raise ArgumentError(f"privilege_used_by must be a seat from 0 to {n - 1} or None")
     return rank(
-        profile._rules,
+        profile.compiled,
         dealer,
         points,
         tricks,

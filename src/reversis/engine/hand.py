@@ -1,0 +1,759 @@
+"""The state of one hand (one deal), from the deal through the steps before play and the tricks.
+
+A hand is immutable: :meth:`~reversis.Hand.apply` returns a new hand and leaves the old one as it was.
+
+    >>> from reversis import load_profile, new_hand, Phase
+    >>> hand = new_hand(load_profile("fournier-1785"), seed=7)
+    >>> hand.phase, hand.to_move, len(hand.hands[hand.dealer])
+    (<Phase.EXCHANGE: 'exchange'>, 1, 12)
+    >>> hand.legal_moves()[-1]
+    Decline()
+    >>> after = hand.apply("decline")
+    >>> after.to_move, hand.to_move
+    (2, 1)
+
+Seats are numbered in playing order: seat ``s + 1`` (mod the number of players) plays after seat
+``s``, and the eldest is ``dealer + 1``.
+
+The engine keeps card sets as integer bit masks (see :mod:`reversis.cards`) in a named
+:class:`~reversis.engine.state.State` record, and records facts that :attr:`~reversis.Hand.events` turns into
+event objects on demand, so that ``legal_moves()`` and ``apply()`` stay cheap for bots and
+simulations. The game-specific facts (Hearts' pass direction, Tëtka's bum card, Réunion's trumps)
+are properties too; they are ``None`` for a game without them.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Any, NoReturn, Self, TypeVar
+
+import attrs
+
+from reversis import events as ev
+from reversis.cards import CARD_AT, Card, cards_from_mask
+from reversis.engine import facts as fx
+from reversis.engine.actions import action_count, move_index
+from reversis.engine.deal import Deal, canonical_deck, direction_name
+from reversis.engine.exchange import apply_step, step_moves, step_text
+from reversis.engine.outcome import rank
+from reversis.engine.play import first_leader, legal_cards, trick_winner, why_not
+from reversis.engine.points import (
+    Score,
+    bum_trick_of,
+    discard_points,
+    final_points,
+    running_points,
+    tetka_most_tricks,
+    tetka_scores,
+)
+from reversis.engine.state import (
+    CURRENT,
+    DEAL,
+    EXTRA,
+    F_BROKEN,
+    F_COMMITTED,
+    F_DEALT,
+    F_MADE,
+    F_MOON,
+    F_MOST,
+    F_OVER,
+    F_POOL_OWED,
+    F_POOL_WON,
+    F_PRIVILEGE,
+    FACTS,
+    HANDS,
+    LEADER,
+    M64,
+    NO_EXTRA,
+    STEP,
+    TO_MOVE,
+    TRICKS,
+    Extra,
+    Raw,
+    State,
+    TrickRecord,
+)
+from reversis.engine.tables import SUIT_PLAYS, plays_of
+from reversis.errors import ArgumentError, IllegalMoveError, InvalidMoveError
+from reversis.moves import Move, Play, parse_move
+from reversis.profile import Profile
+from reversis.stakes import Stakes
+
+__all__ = ["EngineHand", "Phase", "Trick", "replay_from_deal", "start"]
+
+H = TypeVar("H", bound="EngineHand")
+
+
+class Phase(enum.Enum):
+    """The phase of a hand."""
+
+    #: The steps before play: exchanges with the widow, discards, gives and passes.
+    EXCHANGE = "exchange"
+    #: The tricks.
+    PLAY = "play"
+    #: The hand is over.
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen
+class Trick:
+    """A trick: its ``number`` (1-based), ``leader``, ``plays`` as ``(seat, card)`` pairs in the
+    order played, and ``winner`` (``None`` while the trick is in progress)."""
+
+    number: int
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int | None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards, in the order played."""
+        return tuple(card for _, card in self.plays)
+
+    @property
+    def suit_led(self) -> Card | None:
+        """The first card played (whose suit others must follow), or ``None`` if none yet."""
+        return self.plays[0][1] if self.plays else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"number": 3, "leader": 1, "plays": [[1, "QS"], ...], "winner": 2}``."""
+        return {
+            "number": self.number,
+            "leader": self.leader,
+            "plays": [[seat, card.code] for seat, card in self.plays],
+            "winner": self.winner,
+        }
+
+
+def _fail(move: object, reason: str) -> NoReturn:
+    raise IllegalMoveError(move, reason)
+
+
+def _card(bit: int) -> Card:
+    card = CARD_AT[bit]
+    assert card is not None
+    return card
+
+
+class EngineHand:
+    """The engine's hand: an immutable state with its rules of play. Users get
+    :class:`reversis.Hand`, which adds views and plain data; make one with
+    :func:`~reversis.new_hand` or :func:`~reversis.deal_hand`.
+
+    Two hands are equal, and hash alike, when they are the same game: the same profile, dealer, cards
+    dealt, widow, stakes, pass direction and moves (where the cards came from, a seed or a pack, is
+    not compared). Hands pickle.
+    """
+
+    __slots__ = ("_s",)
+    _s: Raw
+
+    def __init__(self) -> None:
+        raise TypeError("make a hand with reversis.new_hand() or reversis.deal_hand()")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (replay_from_deal, (type(self), self._s[DEAL], self.moves))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EngineHand):
+            return NotImplemented
+        a, b = self._s, other._s
+        return a[STEP] == b[STEP] and self.moves == other.moves and a[DEAL] == b[DEAL]
+
+    def __hash__(self) -> int:
+        return hash((self._s[DEAL], self.moves))
+
+    def __repr__(self) -> str:
+        deal = self._s[DEAL]
+        return (
+            f"<Hand {deal.profile.name} dealer={deal.dealer} phase={self.phase.value} "
+            f"moves={self._s[STEP]} to_move={self.to_move}>"
+        )
+
+    # -- the table ---------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The engine's record of this state (see :mod:`reversis.engine.state`), read by name."""
+        return _NEW_TUPLE(State, self._s)
+
+    @property
+    def deal(self) -> Deal:
+        """What was decided before the first move: profile, dealer, cards dealt, stakes."""
+        return self._s[DEAL]
+
+    @property
+    def profile(self) -> Profile:
+        """The rule profile."""
+        return self._s[DEAL].profile
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return self._s[DEAL].rules.players
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._s[DEAL].dealer
+
+    @property
+    def eldest(self) -> int:
+        """The eldest hand, ``dealer + 1``, who leads the first trick (in Hearts, the holder of the
+        two of clubs leads it)."""
+        return (self._s[DEAL].dealer + 1) % self._s[DEAL].rules.players
+
+    @property
+    def seed(self) -> int | None:
+        """The seed the pack was shuffled with, if any."""
+        return self._s[DEAL].seed
+
+    @property
+    def hand_number(self) -> int:
+        """The hand's number in its match (1 for a single hand)."""
+        return self._s[DEAL].hand_number
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The ordered pack after the cut that this hand was dealt from.
+
+        For a hand dealt from explicit hands (:func:`~reversis.deal_hand`), the canonical pack that
+        deals them: each seat's packets in card order (Tëtka's bum card last), then the widow.
+        """
+        deal = self._s[DEAL]
+        if deal.pack is None:
+            return canonical_deck(deal)
+        return tuple(_card(m.bit_length() - 1) for m in deal.pack)
+
+    @property
+    def stakes(self) -> Stakes:
+        """The stakes at the start of play (antes already in)."""
+        return self._s[DEAL].stakes
+
+    @property
+    def dealt(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards the packets dealt each seat (Réunion's dealer then takes up the widow)."""
+        return tuple(cards_from_mask(m) for m in self._s[DEAL].dealt)
+
+    @property
+    def widow(self) -> tuple[Card, ...]:
+        """The widow as dealt (the first non-dealer's card first; in Réunion the turn-up last)."""
+        return tuple(_card(b) for b in self._s[DEAL].widow)
+
+    @property
+    def pass_direction(self) -> str | None:
+        """Hearts: the pass direction, ``left``, ``across``, ``right`` or ``none`` (hearts §3);
+        ``None`` for a game without passing."""
+        return direction_name(self._s[DEAL]) if self.profile.hearts is not None else None
+
+    @property
+    def shown(self) -> Card | None:
+        """The card shown to everyone at the deal (Tëtka's bum card, Réunion's turn-up), if any."""
+        bit = self._s[DEAL].shown
+        return None if bit < 0 else _card(bit)
+
+    # -- the state ---------------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """:attr:`Phase.EXCHANGE`, :attr:`Phase.PLAY` or :attr:`Phase.OVER`."""
+        s = self._s
+        if s[TO_MOVE] < 0:
+            return Phase.OVER
+        if s[STEP] < s[DEAL].nsteps:
+            return Phase.EXCHANGE
+        return Phase.PLAY
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand is over."""
+        return self._s[TO_MOVE] < 0
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, or ``None`` when the hand is over."""
+        seat = self._s[TO_MOVE]
+        return None if seat < 0 else seat
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat holds now, in card order."""
+        packed = self._s[HANDS]
+        return tuple(cards_from_mask(packed >> (64 * p) & M64) for p in range(self.players))
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now."""
+        return cards_from_mask(self._s[HANDS] >> (64 * self._check_seat(seat)) & M64)
+
+    @property
+    def pot(self) -> tuple[Card, ...]:
+        """The cards put aside so far (Fournier's pot, the English talon, Hoyle's and Réunion's
+        discards)."""
+        return cards_from_mask(self._s[EXTRA].aside)
+
+    @property
+    def in_passage(self) -> tuple[Card, ...]:
+        """The cards passed and not yet received, out of every hand (hearts §4)."""
+        s = self._s
+        return tuple(_card(b) for b in s[EXTRA].pending if not _held_by_any(s[HANDS]) >> b & 1)
+
+    @property
+    def pot_value(self) -> int:
+        """The value of the pot (party): its cards' values plus the flat amount (fournier-1785 §5)."""
+        rules = self._s[DEAL].rules
+        pot = self._s[EXTRA].aside
+        return rules.pot_bonus + sum(v * (pot & m).bit_count() for v, m in rules.pot_groups)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks, in order."""
+        n = self.players
+        return tuple(
+            Trick(
+                i + 1,
+                t.leader,
+                tuple(((t.leader + k) % n, _card(b)) for k, b in enumerate(t.cards)),
+                t.winner,
+            )
+            for i, t in enumerate(self._s[TRICKS])
+        )
+
+    @property
+    def trick_number(self) -> int:
+        """The number (1-based) of the trick being played, or that will be played next."""
+        return len(self._s[TRICKS]) + 1
+
+    @property
+    def current_trick(self) -> Trick | None:
+        """The trick in progress (``winner`` is ``None``), or ``None`` if no card of it is played."""
+        s = self._s
+        if not s[CURRENT]:
+            return None
+        n = self.players
+        plays = tuple(((s[LEADER] + k) % n, _card(b)) for k, b in enumerate(s[CURRENT]))
+        return Trick(len(s[TRICKS]) + 1, s[LEADER], plays, None)
+
+    @property
+    def tricks_taken(self) -> tuple[int, ...]:
+        """How many tricks each seat has taken."""
+        counts = [0] * self.players
+        for trick in self._s[TRICKS]:
+            counts[trick.winner] += 1
+        return tuple(counts)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """The same as :attr:`tricks_taken` (reunion: ``hand.tricks_won``)."""
+        return self.tricks_taken
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The points each seat has, as the game counts them (see :mod:`reversis.engine.points`):
+        those of the completed tricks during play, the final points once the hand is over."""
+        s = self._s
+        if s[TO_MOVE] < 0:
+            return tuple(s[FACTS][-1][3])
+        return running_points(s[DEAL], s[TRICKS], s[EXTRA].aside)
+
+    @property
+    def move_count(self) -> int:
+        """How many moves have been applied since the deal (``len(hand.moves)``, cheaply)."""
+        return self._s[STEP]
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves applied since the deal, in order."""
+        return fx.moves_of_facts(fx.facts_of(self._s))
+
+    @property
+    def privilege_holder(self) -> int | None:
+        """The seat that qualified for the privilege (four aces, espagnolette) after the exchange.
+
+        This is a secret of that seat's; a view shows it only to that seat.
+        """
+        seat = self._s[EXTRA].privilege
+        return None if seat < 0 else seat
+
+    @property
+    def privilege_used(self) -> int | None:
+        """The trick on which the privilege was first used, or ``None``."""
+        return self._s[EXTRA].privilege_used or None
+
+    @property
+    def reversis_player(self) -> int | None:
+        """The seat committed to the reversis, or ``None``."""
+        seat = self._s[EXTRA].reversis
+        return None if seat < 0 else seat
+
+    @property
+    def reversis_breaker(self) -> int | None:
+        """The seat that broke the reversis, or ``None``."""
+        seat = self._s[EXTRA].breaker
+        return None if seat < 0 else seat
+
+    @property
+    def winner(self) -> int | None:
+        """Reversis: the winner of the pot (party) once the hand is over; ``None`` before, under a
+        reversis, or in a game without a pot."""
+        return self._outcome()[0]
+
+    @property
+    def loser(self) -> int | None:
+        """Reversis: the loser of the pot (party) once the hand is over; ``None`` otherwise."""
+        return self._outcome()[1]
+
+    def _outcome(self) -> tuple[int | None, int | None]:
+        s = self._s
+        if s[TO_MOVE] >= 0:
+            return None, None
+        fact = s[FACTS][-1]
+        assert fact[0] == F_OVER
+        return fact[1], fact[2]
+
+    # -- Tëtka and Réunion ---------------------------------------------------------------------------
+
+    @property
+    def bum(self) -> Card | None:
+        """Tëtka: the bum card, the last card dealt (tetka §2)."""
+        return self.shown if self._s[DEAL].rules.game == "tetka" else None
+
+    @property
+    def tetka(self) -> Card | None:
+        """Tëtka: the queen of the bum suit (tetka §2)."""
+        bum = self.bum
+        return None if bum is None else Card(bum.suit, 12)
+
+    @property
+    def bum_trick(self) -> int | None:
+        """Tëtka: the trick numbered by the bum card's rank, the ace 1 (tetka §4)."""
+        return bum_trick_of(self._s[DEAL]) if self.bum is not None else None
+
+    @property
+    def scores(self) -> tuple[Score, ...]:
+        """Tëtka: the scoring items so far (tetka §4–§6); empty for other games."""
+        s = self._s
+        if s[DEAL].rules.game != "tetka":
+            return ()
+        return tetka_scores(s[DEAL], s[TRICKS], s[TO_MOVE] < 0)
+
+    @property
+    def most_tricks(self) -> tuple[int, str] | None:
+        """Tëtka: ``(seat, decided_by)`` for the most-tricks point once the hand is over (tetka §5)."""
+        s = self._s
+        if s[DEAL].rules.game != "tetka" or s[TO_MOVE] >= 0:
+            return None
+        return tetka_most_tricks(s[DEAL], s[TRICKS])
+
+    @property
+    def turn_up(self) -> Card | None:
+        """Réunion: the turn-up, whose suit is trumps (reunion §4)."""
+        return self.shown if self._s[DEAL].trumps is not None else None
+
+    @property
+    def trump(self) -> str | None:
+        """The trump suit's letter (``"H"``), or ``None`` without trumps (reunion §2)."""
+        trumps = self._s[DEAL].trumps
+        return None if trumps is None else "CDHS"[trumps.suit]
+
+    @property
+    def right_bower(self) -> Card | None:
+        """Réunion: the jack of trumps (reunion §2)."""
+        trumps = self._s[DEAL].trumps
+        return None if trumps is None or trumps.right < 0 else _card(trumps.right)
+
+    @property
+    def left_bower(self) -> Card | None:
+        """Réunion: the other jack of the trumps' colour, a trump only (reunion §2)."""
+        trumps = self._s[DEAL].trumps
+        return None if trumps is None or trumps.left < 0 else _card(trumps.left)
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """Réunion: the dealer's discards so far (reunion §4); the dealer's secret."""
+        return self.pot if self._s[DEAL].rules.widow == "dealer" else ()
+
+    @property
+    def discard_points(self) -> int:
+        """Réunion: the card points of the dealer's discards (reunion §4)."""
+        return discard_points(self._s[DEAL], self._s[EXTRA].aside)
+
+    # -- events --------------------------------------------------------------------------------------
+
+    @property
+    def events(self) -> tuple[ev.Event, ...]:
+        """Every event so far, in order (the omniscient record; see :meth:`view` for a player's)."""
+        return tuple(fx.event_of(f) for f in fx.facts_of(self._s))
+
+    def facts(self) -> list[tuple[Any, ...]]:
+        """The engine's compact records of the events, in order (see :mod:`reversis.engine.state`)."""
+        return fx.facts_of(self._s)
+
+    # -- moves ---------------------------------------------------------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The moves the player to move may make now, as a sorted tuple (empty when over).
+
+        Plays come in card order; the other moves in card order with ``decline`` last.
+        """
+        # The state's fields by position (see engine.state: 0 deal, 1 hands, 2 step, 3 to_move,
+        # 5 current, 6 tricks, 8 extra): literal indices keep this hot path cheap.
+        s = self._s
+        seat = s[3]
+        if seat < 0:
+            return ()
+        deal = s[0]
+        if s[2] < deal.nsteps:
+            return step_moves(s)
+        rules = deal.rules
+        if rules.mode:  # not plain: Hearts' restrictions or trumps
+            return plays_of(legal_cards(s, seat))
+        cur = s[5]
+        if cur:
+            led = cur[0] >> 4
+            follow = s[1] >> ((seat << 6) + (led << 4)) & 0xFFFF
+            # fournier-1785 §6: follow suit if able; §11: the privileged may renounce at will.
+            if follow and (seat != s[8].privilege or len(s[6]) >= rules.priv_last):
+                return _SUIT_PLAYS[led][follow >> 2]
+        held = s[1] >> (seat << 6)
+        low = held & 0xFFFFFFFF
+        high = held >> 32 & 0xFFFFFFFF
+        return _PC[low >> 2 & 0x1FFF] + _PD[low >> 18] + _PH[high >> 2 & 0x1FFF] + _PS[high >> 18]
+
+    def legal_indices(self) -> tuple[int, ...]:
+        """The legal moves as their numbers in the profile's action space (:func:`move_index`)."""
+        profile = self.profile
+        return tuple(move_index(profile, m) for m in self.legal_moves())
+
+    def legal_mask(self) -> tuple[bool, ...]:
+        """For each action of the profile's action space, whether it is legal now: a mask for bots
+        and reinforcement learning."""
+        mask = [False] * action_count(self.profile)
+        for index in self.legal_indices():
+            mask[index] = True
+        return tuple(mask)
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether ``move`` may be made now (text is parsed; text that is no move is not legal)."""
+        try:
+            self.apply(move)
+        except (IllegalMoveError, InvalidMoveError):
+            return False
+        return True
+
+    def apply(self, move: Move | str) -> Self:
+        """The hand after ``move`` (a move or its notation).
+
+        Raises :class:`~reversis.IllegalMoveError` (saying why) if the rules do not allow it now, and
+        :class:`~reversis.InvalidMoveError` for text that is no move. ``self`` is never changed.
+        """
+        if type(move) is not Play:
+            if isinstance(move, str):
+                move = parse_move(move)
+            if type(move) is not Play:
+                new = _NEW(type(self))
+                _SET(new, apply_step(self._s, move))
+                return new
+        deal, hands, step, seat, leader, cur, tricks, facts, extra = self._s
+        if seat < 0 or step < deal.nsteps:
+            self._refuse_play(move)
+        bit = move.card.index
+        shift = seat << 6
+        if not hands >> (bit + shift) & 1:
+            self._refuse_play(move)
+        rules = deal.rules
+        mode = rules.mode
+        # Plays are recorded by the tricks themselves; only rarer facts go into the chain.
+        if mode:  # not plain: Hearts' restrictions or trumps
+            if not legal_cards(self._s, seat) >> bit & 1:
+                self._refuse_play(move)
+            placed = False
+            cur = (*cur, bit)
+        elif cur:
+            led = cur[0] >> 4
+            placed = bit >> 4 != led
+            if placed and hands >> (shift + (led << 4)) & 0xFFFF:
+                # fournier-1785 §11, english §12, hoyle §12: only the privileged player may
+                # renounce while able to follow, up to the profile's last privileged trick.
+                if seat != extra.privilege or len(tricks) >= rules.priv_last:
+                    self._refuse_play(move)
+                if not extra.privilege_used:
+                    extra = extra._replace(privilege_used=len(tricks) + 1)
+                    facts = (facts, step, (F_PRIVILEGE, seat, len(tricks) + 1))
+            cur = (*cur, bit)
+        else:
+            placed = False
+            cur = (bit,)
+        pool = rules.pool_of[bit]
+        if pool and extra.reversis < 0:
+            # fournier-1785 §9: placing the Quinola wins the basket; forced or led, it owes a
+            # beast (english §9 pots and remises, hoyle §9 pools). Once a reversis is committed it
+            # is an ordinary card (fournier-1785 §8).
+            code = F_POOL_WON if placed else F_POOL_OWED
+            facts = (facts, step, (code, seat, pool, len(tricks) + 1))
+        hands ^= 1 << (bit + shift)
+        n = rules.players
+        if len(cur) < n:
+            seat = seat + 1 if seat + 1 < n else 0
+        else:
+            tmask = 0
+            for b in cur:
+                tmask |= 1 << b
+            if mode != 2:  # no trumps
+                # fournier-1785 §6: the highest card of the suit led wins the trick.
+                led = cur[0] >> 4
+                best = (tmask >> (led << 4) & 0xFFFF).bit_length() - 1 + (led << 4)
+                winner = leader + cur.index(best)
+                if winner >= n:
+                    winner -= n
+            else:
+                winner = trick_winner(deal, leader, cur)
+            tricks = (*tricks, _NEW_TUPLE(TrickRecord, (leader, cur, winner, tmask)))
+            cur = ()
+            if len(tricks) >= rules.late:
+                extra, facts = _late_trick(deal, facts, step, extra, tricks, winner)
+                if facts[-1][0] == F_OVER:
+                    winner = -1
+            seat = leader = winner
+        new = _NEW(type(self))
+        _SET(new, (deal, hands, step + 1, seat, leader, cur, tricks, facts, extra))
+        return new
+
+    def _refuse_play(self, move: Move) -> NoReturn:
+        s = self._s
+        seat = s[TO_MOVE]
+        if seat < 0:
+            _fail(move, "the hand is over")
+        if s[STEP] < s[DEAL].nsteps:
+            _fail(move, f"it is the exchange: {step_text(s[DEAL], s[STEP])}")
+        card = move.card  # type: ignore[union-attr]
+        if not s[HANDS] >> ((seat << 6) + card.index) & 1:
+            _fail(move, f"seat {seat} does not hold {card.code}")
+        _fail(move, why_not(s, seat, card.index))
+
+    def _check_seat(self, seat: object) -> int:
+        n = self.players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {n - 1})")
+        return seat
+
+
+_NEW = object.__new__
+_NEW_TUPLE = tuple.__new__
+_SET = EngineHand.__dict__["_s"].__set__
+_SUIT_PLAYS = SUIT_PLAYS
+_PC, _PD, _PH, _PS = SUIT_PLAYS
+
+
+def _held_by_any(hands: int) -> int:
+    """The cards held by some seat, from the packed hands."""
+    mask = 0
+    while hands:
+        mask |= hands & M64
+        hands >>= 64
+    return mask
+
+
+def _late_trick(
+    deal: Deal,
+    facts: tuple[Any, ...],
+    step: int,
+    extra: Extra,
+    tricks: tuple[TrickRecord, ...],
+    winner: int,
+) -> tuple[Extra, tuple[Any, ...]]:
+    """The facts of a trick from the reversis commitment on, and of the last trick: ``(new extra,
+    new facts)``."""
+    rules = deal.rules
+    rev, breaker = extra.reversis, extra.breaker
+    trick_no = len(tricks)
+    more: list[tuple[Any, ...]] = []
+    over = trick_no == rules.tricks
+    if trick_no == rules.commit:
+        # fournier-1785 §8: winning the first 9 tricks commits to the reversis.
+        for trick in tricks:
+            if trick[2] != winner:  # its winner
+                break
+        else:
+            rev = winner
+            more.append((F_COMMITTED, winner, trick_no))
+    elif rev >= 0 and breaker < 0 and winner != rev:
+        # fournier-1785 §8: broken by the taker of trick 10, or if the reversis player took
+        # trick 10, by the taker of trick 11; the profile says whether trick 11 is played.
+        breaker = winner
+        more.append((F_BROKEN, rev, winner, trick_no))
+        if rules.end_on_break:
+            over = True
+    if over:
+        if rev >= 0 and breaker < 0:
+            more.append((F_MADE, rev))
+        more.extend(_over_facts(deal, tricks, extra, rev))
+    if more:
+        facts = (facts, step, *more)
+    if rev != extra.reversis or breaker != extra.breaker:
+        extra = extra._replace(reversis=rev, breaker=breaker)
+    return extra, facts
+
+
+def _over_facts(
+    deal: Deal, tricks: tuple[TrickRecord, ...], extra: Extra, rev: int
+) -> list[tuple[Any, ...]]:
+    rules = deal.rules
+    counts = [0] * rules.players
+    for trick in tricks:
+        counts[trick.winner] += 1
+    points, notes = final_points(deal, tricks, extra.aside)
+    out: list[tuple[Any, ...]] = []
+    for note in notes:
+        if note[0] == "moon":
+            out.append((F_MOON, note[1]))
+        else:
+            out.append((F_MOST, note[1], note[2]))
+    if rules.game != "reversis" or rev >= 0:
+        # fournier-1785 §8: once committed, the pot is out of play.
+        out.append((F_OVER, None, None, points, tuple(counts)))
+        return out
+    privileged = extra.privilege if extra.privilege_used else -1
+    winner, loser = rank(rules, deal.dealer, points, counts, privileged)
+    out.append((F_OVER, winner, loser, points, tuple(counts)))
+    return out
+
+
+def start(cls: type[H], deal: Deal) -> H:
+    """The hand (of class ``cls``) of ``deal`` before its first move."""
+    dealer = deal.dealer
+    n = deal.rules.players
+    packed = 0
+    for seat, mask in enumerate(deal.dealt):
+        packed |= mask << (seat << 6)
+    if deal.rules.widow == "dealer":
+        # reunion §4: the dealer takes up the cards left, the turn-up among them.
+        for bit in deal.widow:
+            packed |= 1 << (bit + (dealer << 6))
+    eldest = (dealer + 1) % n
+    if deal.steps:
+        first = leader = deal.steps[0][0]
+        leader = eldest
+    else:
+        first = leader = first_leader(deal, packed)
+    hand = _NEW(cls)
+    chain = (None, -1, (F_DEALT, dealer, eldest))
+    _SET(hand, (deal, packed, 0, first, leader, (), (), chain, NO_EXTRA))
+    return hand
+
+
+def replay_from_deal(cls: type[H], deal: Deal, moves: Sequence[Move]) -> H:
+    """The hand of ``deal`` after ``moves`` (used to unpickle hands)."""
+    hand = start(cls, deal)
+    for move in moves:
+        hand = hand.apply(move)
+    return hand

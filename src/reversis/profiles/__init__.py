@@ -1,1 +1,0 @@
-"""The shipped rule profiles, as TOML files (see :func:`reversis.load_profile`)."""

@@ -1,0 +1,250 @@
+"""What a valid view is, and the readers that check views read from data (see :func:`check_view`).
+
+A view read from JSON comes from outside (a client, a file): before anything uses it, it is checked
+against its profile, so that a bad view is a :class:`~reversis.RecordError` naming the problem, never
+a crash deep inside :func:`reversis.sample_world` or a bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from reversis import jsonio
+from reversis.cards import Card, read_card
+from reversis.engine.actions import move_index
+from reversis.engine.deal import trumps_of
+from reversis.engine.hand import Phase, Trick
+from reversis.errors import ArgumentError, InvalidMoveError, ProfileError, RecordError, StakesError
+from reversis.moves import Move, parse_move
+from reversis.profile import Profile, profile_from_data
+from reversis.profile.stakes import parse_stakes
+from reversis.scoring.payments import Payment, profile_accounts
+from reversis.stakes import Stakes, stakes_from_dict
+
+if TYPE_CHECKING:
+    from reversis.views import HandView
+
+__all__ = ["check_view"]
+
+#: The fields of events that name a seat.
+_EVENT_SEATS = ("seat", "dealer", "eldest", "leader", "winner", "loser", "to", "breaker")
+
+
+def read_trick(data: Any, what: str) -> Trick:
+    """A trick from its data (:class:`~reversis.RecordError` if malformed)."""
+    jsonio.table(data, what, ["number", "leader", "plays", "winner"])
+    plays = []
+    for i, play in enumerate(jsonio.items(data["plays"], f"{what}.plays", 8)):
+        pair = jsonio.items(play, f"{what}.plays[{i}]", 2)
+        if len(pair) != 2:
+            raise RecordError(f"{what}.plays[{i}] must be [seat, card]")
+        plays.append(
+            (
+                jsonio.integer(pair[0], f"{what}.plays[{i}][0]", 0, 7),
+                read_card(pair[1], f"{what}.plays[{i}][1]"),
+            )
+        )
+    return Trick(
+        jsonio.integer(data["number"], f"{what}.number", 1, 100),
+        jsonio.integer(data["leader"], f"{what}.leader", 0, 7),
+        tuple(plays),
+        jsonio.optional_integer(data["winner"], f"{what}.winner", 0, 7),
+    )
+
+
+def read_move(text: str, what: str) -> Move:
+    """A move from its notation in data."""
+    try:
+        return parse_move(text)
+    except InvalidMoveError as exc:
+        raise RecordError(f"{what}: {exc}") from None
+
+
+def resolve(name: Any, given: Profile | None, what: str) -> Profile:
+    """The profile a view names: ``given`` if it has that name, else a shipped profile."""
+    if given is not None and not isinstance(given, Profile):
+        raise ArgumentError(f"profile must be a Profile, not {type(given).__name__}")
+    name = jsonio.text(name, what, 60)
+    try:
+        return profile_from_data(name, what, profiles=() if given is None else (given,))
+    except ProfileError as exc:
+        raise RecordError(f"{what}: {exc.problem}") from None
+
+
+def read_stakes(profile: Profile, data: Any, what: str, *, at_start: bool = True) -> Stakes:
+    """Stakes of ``profile`` from data."""
+    stakes_from_dict(data, what)  # the shape, with errors naming the key
+    try:
+        return parse_stakes(profile, data, at_start=at_start)
+    except StakesError as exc:
+        raise RecordError(f"{what}: {exc}") from None
+
+
+def check_payments(payments: Sequence[Payment], profile: Profile, what: str) -> None:
+    """Payments between seats and accounts of ``profile``, on its tricks."""
+    accounts = set(profile_accounts(profile))
+    n = profile.players
+    for i, p in enumerate(payments):
+        for party in (p.payer, p.payee):
+            if isinstance(party, int) and not 0 <= party < n:
+                raise RecordError(f"{what}[{i}]: seat {party} is not a seat (0 to {n - 1})")
+            if isinstance(party, str) and party not in accounts:
+                raise RecordError(f"{what}[{i}]: {party[:40]!r} is not an account of the profile")
+        if p.trick is not None and p.trick > profile.tricks:
+            raise RecordError(f"{what}[{i}].trick: {p.trick} is not a trick of the profile")
+
+
+def check_net(payments: Sequence[Payment], net: Sequence[int], what: str) -> None:
+    """``net`` is what ``payments`` give each seat."""
+    sums = [0] * len(net)
+    for p in payments:
+        if isinstance(p.payer, int) and p.payer < len(net):
+            sums[p.payer] -= p.amount
+        if isinstance(p.payee, int) and p.payee < len(net):
+            sums[p.payee] += p.amount
+    if tuple(sums) != tuple(net):
+        raise RecordError(f"{what}: {list(net)} is not what the payments give ({sums})")
+
+
+def _winner(profile: Profile, shown: Card | None, plays: Sequence[tuple[int, Card]]) -> int:
+    """The seat that wins a trick of ``plays`` (fournier-1785 §6, reunion §5)."""
+    rules = profile.compiled
+    if rules.mode == 2 and shown is not None:  # trumps
+        trumps = trumps_of(rules, shown.index)
+        suits = trumps.suits
+        ruffs = [(seat, c) for seat, c in plays if suits[trumps.suit] >> c.index & 1]
+        led = trumps.suit if plays[0][1].index == trumps.left else plays[0][1].suit
+        group = ruffs or [(seat, c) for seat, c in plays if suits[led] >> c.index & 1]
+        return max(group, key=lambda item: trumps.power[item[1].index])[0]
+    led_suit = plays[0][1].suit
+    return max((c.rank, seat) for seat, c in plays if c.suit == led_suit)[1]
+
+
+def check_view(view: HandView, profile: Profile, what: str = "view") -> None:
+    """Check that ``view`` is a valid view of a hand of ``profile``; :class:`~reversis.RecordError`
+    naming the first problem.
+
+    Valid means: it names the profile and its number of players; its seats (the viewer, the dealer,
+    the seat to move, every seat in its tricks, events and payments) are seats of the table; the
+    phase and the seat to move agree; every card is of the profile's pack, and no card is in two
+    places (the seat's hand, the tricks, the current trick, the pot); the seat's card count is the
+    size of its hand, and during play each seat's count plus the cards it played is a full hand;
+    the tricks are numbered in order, each led by the winner of the one before, played in turn round
+    the table and won by the card the profile's rules of play say; the tricks taken are those
+    tricks' winners; the legal moves are moves of the profile, present exactly when the seat is to
+    move; the payments are positive, between two different accounts of the profile, and add up to
+    ``net``; the stakes are stakes of the profile; the pot, once shown, has the value the profile
+    gives it. It does not prove that some deal leads to the view: :func:`reversis.sample_world`
+    does that, by finding one.
+    """
+    n = profile.players
+
+    def fail(problem: str) -> NoReturn:
+        raise RecordError(f"{what}: {problem}")
+
+    if view.profile != profile.name:
+        fail(f"it is a view of the {view.profile!r} profile, not {profile.name!r}")
+    if view.players != n:
+        fail(f"players is {view.players}, but the {profile.name} profile has {n}")
+    for key in ("seat", "dealer"):
+        value = getattr(view, key)
+        if type(value) is not int or not 0 <= value < n:
+            fail(f"{key} {value!r} is not a seat (0 to {n - 1})")
+    if (view.phase is Phase.OVER) != (view.to_move is None):
+        fail("the seat to move is given exactly when the hand is not over")
+    if view.to_move is not None and not 0 <= view.to_move < n:
+        fail(f"to_move {view.to_move} is not a seat")
+    if len(view.tricks) > profile.tricks or view.trick_number != len(view.tricks) + 1:
+        fail("trick_number must be the number of completed tricks plus one")
+    if len(view.card_counts) != n or len(view.tricks_taken) != n or len(view.net) != n:
+        fail(f"card_counts, tricks_taken and net must give a value for each of the {n} seats")
+    pack = set(profile.deck)
+    if (view.shown is not None) != (profile.deal.shown != "none"):
+        fail("the card shown at the deal is given exactly when the profile shows one")
+    places: dict[Card, str] = {}
+
+    def place(cards: Iterable[Card], where: str, *, unique: bool = True) -> None:
+        for card in cards:
+            if card not in pack:
+                fail(f"{card.code} ({where}) is not in the {profile.name} pack")
+            if unique:
+                if card in places:
+                    fail(f"{card.code} is both in {places[card]} and in {where}")
+                places[card] = where
+
+    place(view.hand, "the seat's hand")
+    leader = view.tricks[0].leader if view.tricks else -1
+    if leader < 0 and view.current_trick is not None:
+        leader = view.current_trick.leader
+    if profile.hearts is None and leader >= 0 and leader != (view.dealer + 1) % n:
+        fail("the first trick is led by the eldest")
+    played = [0] * n
+    taken = [0] * n
+    for i, trick in enumerate((*view.tricks, *filter(None, [view.current_trick]))):
+        current = i == len(view.tricks)
+        where = "the current trick" if current else f"trick {trick.number}"
+        if trick.number != i + 1 or trick.leader != leader or not 0 <= leader < n:
+            fail(f"{where} must be trick {i + 1}, led by seat {leader}")
+        if len(trick.plays) > n or (not current and len(trick.plays) != n) or not trick.plays:
+            fail(f"{where} must hold {'fewer than ' if current else ''}{n} cards")
+        for k, (seat, _) in enumerate(trick.plays):
+            if seat != (leader + k) % n:
+                fail(f"{where}: seat {seat} plays out of turn")
+            played[seat] += 1
+        place(trick.cards, where)
+        if current:
+            if trick.winner is not None:
+                fail("the current trick has no winner yet")
+            continue
+        if trick.winner != _winner(profile, view.shown, trick.plays):
+            fail(f"{where} is not won by the card that wins it")
+        leader = trick.winner
+        taken[leader] += 1
+    if tuple(taken) != view.tricks_taken:
+        fail("tricks_taken must count the tricks each seat won")
+    place(view.put_aside, "the cards put aside", unique=False)
+    for card in (view.widow_card, view.shown, *view.given, *view.received):
+        if card is not None:
+            place([card], "the deal and the exchange", unique=False)
+    if view.pot is not None:
+        place(view.pot, "the pot", unique=False)
+        clash = [c for c in view.pot if c in places]
+        if clash:
+            fail(f"{clash[0].code} is both in the pot and in {places[clash[0]]}")
+        rules = profile.compiled
+        value = rules.pot_bonus + sum(rules.pot_points[c.index] for c in view.pot)
+        if view.pot_value is not None and view.pot_value != value:
+            fail("pot_value is not the value of the pot's cards")
+    elif view.pot_value is not None:
+        fail("pot_value is given without the pot")
+    if view.card_counts[view.seat] != len(view.hand):
+        fail(f"card_counts[{view.seat}] is not the size of the seat's hand")
+    for seat, count in enumerate(view.card_counts):
+        full = profile.tricks + (1 if seat == view.dealer else 0) + len(profile.compiled.steps[0])
+        if count > full or (
+            view.phase is not Phase.EXCHANGE and count + played[seat] != profile.tricks
+        ):
+            fail(f"card_counts[{seat}] does not fit the cards seat {seat} has played")
+    if bool(view.legal_moves) != (view.to_move == view.seat):
+        fail("legal moves are listed exactly when the seat is to move")
+    for move in view.legal_moves:
+        try:
+            move_index(profile, move)
+        except InvalidMoveError:
+            fail(f"{move} is not a move of the {profile.name} profile")
+    for event in view.events:
+        for key in _EVENT_SEATS:
+            value = getattr(event, key, None)
+            if value is not None and not 0 <= value < n:
+                fail(f"event {type(event).__name__}: {key} {value} is not a seat")
+        trick_no = getattr(event, "trick", None)
+        if trick_no is not None and not 1 <= trick_no <= profile.tricks:
+            fail(f"event {type(event).__name__}: trick {trick_no} is not a trick of the hand")
+    check_payments(view.payments, profile, f"{what}.payments")
+    check_net(view.payments, view.net, f"{what}.net")
+    for key, at_start in (("stakes_at_start", True), ("stakes", False)):
+        try:
+            parse_stakes(profile, getattr(view, key), at_start=at_start)
+        except StakesError as exc:
+            fail(f"{key}: {exc}")
