@@ -33,11 +33,16 @@ PROFILES = {name: load_profile(name) for name in reversis.available_profiles()}
 def test_action_space(name: str) -> None:
     profile = PROFILES[name]
     moves = all_moves(profile)
-    assert action_count(profile) == len(moves) == 4 * len(profile.deck) + 1
+    sizes = {"reversis": 4 * len(profile.deck) + 1, "hearts": 104, "tetka": 52, "reunion": 64}
+    assert action_count(profile) == len(moves) == sizes[profile.game]
     for index, move in enumerate(moves):
         assert move_index(profile, move) == index
         assert move_at(profile, index) == move
-    assert move_index(profile, Decline()) == action_count(profile) - 1
+    if profile.game == "reversis":
+        assert move_index(profile, Decline()) == action_count(profile) - 1
+    else:
+        with pytest.raises(InvalidMoveError, match="not a move of"):
+            move_index(profile, Decline())
     with pytest.raises(InvalidMoveError):
         move_at(profile, action_count(profile))
     if name.endswith("3p"):
@@ -107,7 +112,14 @@ def _swapped(hand: Hand, seat: int, rng: random.Random) -> Hand | None:
             ]
             try:
                 other = deal_hand(
-                    hand.profile, dealt, widow, dealer=hand.dealer, stakes=hand.stakes
+                    hand.profile,
+                    dealt,
+                    widow,
+                    dealer=hand.dealer,
+                    stakes=hand.stakes,
+                    bum=hand.bum,
+                    pass_direction=hand.pass_direction,
+                    hand_number=hand.hand_number,
                 )
                 for move in moves:
                     other = other.apply(move)

@@ -341,7 +341,7 @@ _NUMBER = st.integers(0, 10**9)
 
 @st.composite
 def house_profiles(draw: st.DrawFn) -> Profile:
-    base = PROFILES[draw(st.sampled_from(sorted(PROFILES)))]
+    base = PROFILES[draw(st.sampled_from(sorted(n for n in PROFILES if PROFILES[n].reversis)))]
     title = draw(
         st.text(
             st.characters(exclude_categories=("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")),
@@ -379,6 +379,32 @@ def house_profiles(draw: st.DrawFn) -> Profile:
         special["led"] = draw(_NUMBER)
     changes["specials"] = specials
     return base.evolve(**changes)
+
+
+@st.composite
+def game_profiles(draw: st.DrawFn) -> Profile:
+    """House profiles of the games of points: their flags drawn at random."""
+    game = draw(st.sampled_from(["hearts", "tetka", "reunion"]))
+    name = "house-" + draw(st.text("abcdefghij", min_size=1, max_size=6))
+    if game == "hearts":
+        flags = {
+            key: draw(st.booleans())
+            for key in (
+                "pass_cards",
+                "no_pts_on_first_trick",
+                "can_lead_any_club",
+                "jd_bonus",
+                "avoid_all_tricks_bonus",
+                "must_break_hearts",
+                "qs_breaks_hearts",
+                "can_lead_hearts_instead_of_qs",
+            )
+        }
+        return PROFILES["hearts"].evolve(name=name, hearts=flags)
+    if game == "tetka":
+        return PROFILES["tetka"].evolve(name=name, tetka={"orbits": draw(st.integers(1, 3))})
+    flags = {"ten_high": draw(st.booleans()), "discard_needs_trick": draw(st.booleans())}
+    return PROFILES["reunion"].evolve(name=name, reunion=flags)
 
 
 def _round_trips(profile: Profile, seed: int) -> None:
@@ -557,3 +583,11 @@ def test_shipped_profiles_are_read_once() -> None:
     )
     text = match.to_json()
     assert Match.from_json(text) == match
+
+
+@settings(
+    max_examples=15 * SCALE, deadline=None, database=None, suppress_health_check=list(HealthCheck)
+)
+@given(profile=game_profiles(), seed=st.integers(0, 2**32))
+def test_house_profiles_of_the_point_games_round_trip(profile: Profile, seed: int) -> None:
+    _round_trips(profile, seed)

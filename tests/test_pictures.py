@@ -141,13 +141,17 @@ def test_the_table_of_every_profile(name: str) -> None:
     for seat in range(profile.players):
         assert any(t.startswith(f"seat {seat}") for t in texts)
     assert "dealer" in texts
-    assert "eldest: leads first" in texts
+    assert ("eldest" if profile.hearts else "eldest: leads first") in texts
     way = "counter-clockwise" if profile.table.direction == "counter-clockwise" else "clockwise"
     assert way in texts
-    money = {"basket": "basket", "remise": "pots", "pools": "pools"}[profile.mechanism]
-    assert money in texts
+    money = {"basket": "basket", "remise": "pots", "pools": "pools", "none": None}
+    if money[profile.mechanism]:
+        assert money[profile.mechanism] in texts
+    else:
+        assert not {"basket", "pots", "pools"} & set(texts)
     backs = _labels(root).count("a card face down")
-    assert backs == (3 if profile.deal.widow == "pile" else profile.players - 1)
+    widow = {"pile": 3, "one-each": profile.players - 1, "dealer": 2, "none": 0}
+    assert backs == widow[profile.deal.widow]
     title = _title(root)
     assert title.startswith(f"The {name} table: {profile.players} players; seat 0 deals")
 

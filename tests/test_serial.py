@@ -37,7 +37,7 @@ PROFILES = sorted(reversis.available_profiles())
 
 
 def _played(name: str, seed: int, steps: int | None = None) -> Hand:
-    hand = new_hand(name, seed=seed, dealer=seed % (3 if name.endswith("3p") else 4))
+    hand = new_hand(name, seed=seed, dealer=seed % reversis.load_profile(name).players)
     return random_moves(hand, seed, steps)
 
 

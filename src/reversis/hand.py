@@ -31,7 +31,8 @@ from reversis.engine.deal import (
     deal_of_pack,
     direction_name,
 )
-from reversis.engine.hand import EngineHand, Phase, Trick, start
+from reversis.engine.hand import EngineHand, start
+from reversis.engine.trick import Phase, Trick
 from reversis.errors import (
     DealError,
     IllegalMoveError,

@@ -473,7 +473,8 @@ def table_svg(profile: Profile, *, dealer: int = 0, scale: float = 1.0) -> str:
         )
         compass = _compass(profile, seat, dealer)
         words = f"seat {seat}" + (f" ({compass})" if compass else "")
-        detail = {"dealer": "dealer", "eldest": "eldest: leads first"}.get(role, "")
+        first = "eldest" if profile.hearts is not None else "eldest: leads first"
+        detail = {"dealer": "dealer", "eldest": first}.get(role, "")
         if py < cy - 40 * scale:  # at the top: the words above the disc
             parts.append(_label(px, py - 44 * scale, words, size=12 * scale, bold=True))
             if detail:
@@ -485,7 +486,17 @@ def table_svg(profile: Profile, *, dealer: int = 0, scale: float = 1.0) -> str:
     # The widow.
     small = 0.42 * scale
     cw, ch = CARD_WIDTH * small, CARD_HEIGHT * small
-    if profile.deal.widow == "pile":
+    if profile.deal.widow == "dealer":
+        # reunion §4: the dealer takes up the cards left, the turn-up shown.
+        px, py = seat_position(profile, dealer, dealer, cx, cy, trx - 30 * scale, try_ - 32 * scale)
+        parts += _back(px - cw - 2 * scale, py - ch / 2, small)
+        parts += _back(px + 2 * scale, py - ch / 2, small)
+        parts.append(
+            _label(px, py - ch / 2 - 6 * scale, "widow, turn-up", size=10.5 * scale, color=cream)
+        )
+    elif profile.deal.widow == "none":
+        pass
+    elif profile.deal.widow == "pile":
         px, py = cx - 100 * scale * side, cy - 62 * scale
         for i in range(3):
             parts += _back(px - cw / 2 + i * 2 * scale, py - ch / 2 - i * 2 * scale, small)
@@ -505,7 +516,9 @@ def table_svg(profile: Profile, *, dealer: int = 0, scale: float = 1.0) -> str:
                     )
                 )
     # The money between hands.
-    if profile.mechanism == "remise":
+    if profile.mechanism == "none":
+        pass
+    elif profile.mechanism == "remise":
         px, py = cx + 100 * scale * side, cy - 66 * scale
         parts += _chips(px - 12 * scale, py, scale)
         parts += _chips(px + 14 * scale, py, scale, count=2)
@@ -527,8 +540,13 @@ def table_svg(profile: Profile, *, dealer: int = 0, scale: float = 1.0) -> str:
             name = "pools"
         parts.append(_label(mx, my + 28 * scale, name, size=11 * scale, color=cream))
     eldest = (dealer + 1) % profile.players
+    leads = (
+        "the holder of the two of clubs leads first"
+        if profile.hearts is not None
+        else f"seat {eldest} (the eldest) leads first"
+    )
     title = (
-        f"The {profile.name} table: {profile.players} players; seat {dealer} deals, seat {eldest} "
-        f"(the eldest) leads first; play goes {way}"
+        f"The {profile.name} table: {profile.players} players; seat {dealer} deals, {leads}; "
+        f"play goes {way}"
     )
     return _svg(width, height, title, parts)

@@ -21,10 +21,11 @@ A hand record is a header of tags, then the moves in their notation::
   profile's packets); ``Seed``, if any, says where it came from, and alone gives the pack.
   ``Stakes`` gives the stakes at the start of play: ``basket=28 beasts=2:24*,1:30``
   (owner:amount, ``*`` for the beast in play), ``pots=25,60 remised=yes``, or
-  ``great=26 little=13``. ``Result`` is written for a finished hand and checked when read.
+  ``great=26 little=13`` (the games of points have none). ``Result`` is written for a finished
+  hand and checked when read. Hearts adds ``PassDirection`` (and ``HandNumber`` when it is not 1).
 * The moves follow, separated by spaces and new lines: ``decline``, ``exchange QS``,
-  ``discard 2C``, ``give 7S``, then the cards played; ``N.`` marks the start of trick ``N`` and is
-  checked. ``{...}`` and ``;`` to the end of the line are comments.
+  ``discard 2C``, ``give 7S``, ``pass QS``, then the cards played; ``N.`` marks the start of trick
+  ``N`` and is checked. ``{...}`` and ``;`` to the end of the line are comments.
 
 A match record starts with ``[Match "reversis"]`` and the match's tags (``Profile``, ``Seed``,
 ``FirstDealer``, ``Choice "seat choice"`` for the end-of-match choices), then one block per hand,
@@ -165,12 +166,18 @@ def _result(hand: Hand) -> str | None:
         if hand.reversis_breaker is None:
             return f"reversis {hand.reversis_player} made"
         return f"reversis {hand.reversis_player} broken by {hand.reversis_breaker}"
+    if hand.profile.game != "reversis":
+        return "points " + " ".join(str(p) for p in hand.points)
     return f"winner {hand.winner}, loser {hand.loser}"
 
 
 def _hand_lines(hand: Hand, *, in_match: bool) -> list[str]:
     lines = [] if in_match else [*_profile_tags(hand.profile), _tag("Players", hand.players)]
     lines.append(_tag("Dealer", hand.dealer))
+    if not in_match and hand.hand_number != 1:
+        lines.append(_tag("HandNumber", hand.hand_number))
+    if hand.pass_direction is not None:
+        lines.append(_tag("PassDirection", hand.pass_direction))
     if hand.seed is not None:
         lines.append(_tag("Seed", hand.seed))
     lines.append(_tag("Deck", " ".join(c.code for c in hand.deck)))
@@ -283,7 +290,7 @@ def load(text: str) -> HandRecord | MatchRecord:
             word = words[k]
             if word.endswith(".") and _digits(word[:-1], 6):
                 marks.append((int(word[:-1]), len(moves), number))
-            elif word.lower() in ("exchange", "discard", "give"):
+            elif word.lower() in ("exchange", "discard", "give", "pass"):
                 if k + 1 >= len(words):
                     raise RecordError(f"line {number}: {word!r} needs a card after it on its line")
                 moves.append((f"{word} {words[k + 1]}", number))
@@ -427,14 +434,22 @@ def _deal(profile: Profile, record: HandRecord, dealer: int, stakes: Any) -> Han
     deck_tag = record.tag("Deck")
     seed_tag = record.tag("Seed")
     seed = _int(seed_tag, 0, MAX_SEED) if seed_tag is not None else None
-    if deck_tag is None:
-        if seed is None:
-            raise RecordError("the tag Deck is missing (or a Seed to deal from)")
-        return new_hand(profile, seed=seed, dealer=dealer, stakes=stakes)
+    number_tag = record.tag("HandNumber")
+    number = _int(number_tag, 1, 1_000_000) if number_tag is not None else 1
+    direction_tag = record.tag("PassDirection")
+    direction = direction_tag.value if direction_tag is not None else None
+    options: dict[str, Any] = {"hand_number": number, "pass_direction": direction}
+    blamed = deck_tag or seed_tag or direction_tag
+    where = f"line {blamed.line}, tag {blamed.name}" if blamed else "the record"
     try:
-        return deal_from_deck(profile, _deck(deck_tag), dealer=dealer, stakes=stakes, seed=seed)
+        if deck_tag is None:
+            if seed is None:
+                raise RecordError("the tag Deck is missing (or a Seed to deal from)")
+            return new_hand(profile, seed=seed, dealer=dealer, stakes=stakes, **options)
+        deck = _deck(deck_tag)
+        return deal_from_deck(profile, deck, dealer=dealer, stakes=stakes, seed=seed, **options)
     except DealError as exc:
-        raise RecordError(f"line {deck_tag.line}, tag Deck: {exc}") from None
+        raise RecordError(f"{where}: {exc}") from None
 
 
 def replay(
@@ -497,6 +512,12 @@ def _replay_match(record: MatchRecord, profile: Profile | None) -> Match:
         if deck_tag is not None and started.hand.deck != deck:
             raise RecordError(
                 f"line {deck_tag.line}, tag Deck: the pack does not come from the seed"
+            )
+        direction = block.tag("PassDirection")
+        if direction is not None and direction.value != started.hand.pass_direction:
+            raise RecordError(
+                f"line {direction.line}, tag PassDirection: hand {match.hand_number} of the match "
+                f"passes {started.hand.pass_direction}"
             )
         status = block.tag("Status")
         if status is not None:

@@ -23,8 +23,9 @@ After every move it checks that
   equal value with an equal hash;
 * money (:func:`check_money`): every payment is positive between two different accounts, the net of
   the players is minus the change of the pools (beasts are debts, not counters), the stakes after
-  the hand are valid stakes, and until the hand ends or a reversis is committed each state's
-  payments extend those of the state before it (the settlement is built up trick by trick).
+  the hand are valid stakes, and in Reversis, until the hand ends or a reversis is committed, each
+  state's payments extend those of the state before it (the settlement is built up trick by
+  trick; the games of points settle the points so far afresh).
 """
 
 from __future__ import annotations
@@ -100,10 +101,15 @@ def foreign_moves(profile: Profile) -> tuple[Move, ...]:
 
 def knowable_cards(hand: Hand, seat: int) -> set[Card]:
     """The cards ``seat`` may know, worked out from the events (independently of the views): its own
-    cards, the widow card it took or looked at, what it put aside or gave and received, the cards
-    played, and the pot once it is turned at the end of an ordinary hand."""
+    cards (Réunion's dealer: the widow he takes up), the card shown to all at the deal, the widow
+    card it took or looked at, what it put aside, gave, passed and received, the cards played, and
+    the cards put aside once shown at the end of the hand (Reversis' pot, Réunion's discards)."""
     known: set[Card] = set(hand.dealt[seat]) | set(hand.hand_of(seat))
-    received: Card | None = None
+    if hand.profile.deal.widow == "dealer" and seat == hand.dealer:
+        known.update(hand.widow)
+    if hand.shown is not None:
+        known.add(hand.shown)
+    coming: list[Card] = []
     for event in hand.events:
         if isinstance(event, ev.Exchanged) and event.seat == seat:
             known.update(c for c in (event.discarded, event.taken) if c is not None)
@@ -115,9 +121,10 @@ def knowable_cards(hand: Hand, seat: int) -> set[Card]:
             if event.seat == seat:
                 known.add(event.card)
             elif event.to == seat:
-                received = event.card
-        elif isinstance(event, ev.CardsPassed) and received is not None:
-            known.add(received)
+                coming.append(event.card)
+        elif isinstance(event, ev.CardsPassed):
+            known.update(coming)
+            coming = []
         elif isinstance(event, ev.CardPlayed):
             known.add(event.card)
     if hand.is_over and hand.reversis_player is None:
@@ -225,7 +232,16 @@ def check_state(
 
     # Replay and pickling.
     if replay:
-        again = deal_hand(profile, hand.dealt, hand.widow, dealer=hand.dealer, stakes=hand.stakes)
+        again = deal_hand(
+            profile,
+            hand.dealt,
+            hand.widow,
+            dealer=hand.dealer,
+            stakes=hand.stakes,
+            bum=hand.bum,
+            pass_direction=hand.pass_direction,
+            hand_number=hand.hand_number,
+        )
         for move in hand.moves:
             again = again.apply(move)
         if (again.hands, again.events, again.moves) != (hand.hands, hand.events, hand.moves):
@@ -257,7 +273,7 @@ def check_money(hand: Hand, previous: Hand | None = None) -> None:
         _fail("stakes", hand, f"the stakes after the hand are not valid: {exc}")
     if result.final != hand.is_over:
         _fail("settlement", hand, "final does not say whether the hand is over")
-    if previous is not None and not hand.is_over:
+    if previous is not None and not hand.is_over and hand.profile.game == "reversis":
         committed = hand.reversis_player is not None and previous.reversis_player is None
         if not committed:
             before = settle(previous).payments

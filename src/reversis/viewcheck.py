@@ -14,7 +14,7 @@ from reversis import jsonio
 from reversis.cards import Card, read_card
 from reversis.engine.actions import move_index
 from reversis.engine.deal import trumps_of
-from reversis.engine.hand import Phase, Trick
+from reversis.engine.trick import Phase, Trick
 from reversis.errors import ArgumentError, InvalidMoveError, ProfileError, RecordError, StakesError
 from reversis.moves import Move, parse_move
 from reversis.profile import Profile, profile_from_data

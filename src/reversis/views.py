@@ -30,7 +30,8 @@ from reversis import events as ev
 from reversis import jsonio
 from reversis.cards import Card, read_cards, read_optional_card
 from reversis.engine.actions import action_count, move_index
-from reversis.engine.hand import EngineHand, Phase, Trick
+from reversis.engine.hand import EngineHand
+from reversis.engine.trick import Phase, Trick
 from reversis.errors import ArgumentError, RecordError
 from reversis.moves import Move
 from reversis.profile import Profile

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 
 from reversis import events as ev
-from reversis.cards import Card
+from reversis.cards import Card, Suit
 from reversis.engine.deal import trumps_of
 from reversis.errors import (
     ArgumentError,
@@ -184,6 +184,8 @@ class _Plan:
                     and not any(self._suit(p.card) == led for p in later)
                 ):
                     self.must[seat].add(led)
+        if self.rules.mode == 1:  # Hearts
+            self._hearts_constraints(by_trick)
         privilege = self.profile.privilege
         self.privilege_cards = (
             {Card.parse(c) for c in privilege.cards} if privilege is not None else set()
@@ -196,6 +198,31 @@ class _Plan:
         self.suspects: list[int | None] = [None]
         if privilege is not None and not self.privileged and not self.view.privileged:
             self.suspects += [p for p in range(n) if p != self.seat and self.renounced[p]]
+
+    def _hearts_constraints(self, by_trick: dict[int, list[ev.CardPlayed]]) -> None:
+        """What Hearts' restrictions prove (hearts §5, §7): a heart led before hearts were broken
+        means the leader held nothing but hearts (and maybe the queen of spades); a heart or the
+        queen of spades renounced on the first trick means the same of its player."""
+        rules = self.rules
+        hearts, spades = int(Suit.HEARTS), int(Suit.SPADES)
+        broken = False
+        for number in sorted(by_trick):
+            plays = by_trick[number]
+            lead = plays[0].card
+            if number > 1 and rules.lead_barred and not broken and lead.suit is Suit.HEARTS:
+                self.exhausted[plays[0].seat] |= {0, 1} | (
+                    {spades} if not rules.lead_free else set()
+                )
+            if number == 1 and rules.first_trick_barred:
+                for play in plays[1:]:
+                    if (
+                        play.card.suit != lead.suit
+                        and rules.first_trick_barred >> play.card.index & 1
+                    ):
+                        self.exhausted[play.seat] |= {0, 1}
+            if any(rules.breakers >> p.card.index & 1 for p in plays):
+                broken = True
+        assert hearts == 2
 
     def _suit(self, card: Card) -> int:
         """The suit a card counts as for following (the left bower is a trump)."""
@@ -257,40 +284,131 @@ class _Plan:
                 for card in extra:
                     pool.remove(card)
                 current[seat].extend(extra)
-        for seat in sorted(others, key=lambda p: -len(void[p])):
-            need = view.card_counts[seat] - len(current[seat])
-            allowed = [c for c in pool if self._suit(c) not in void[seat]]
-            if need < 0 or len(allowed) < need:
-                return None
-            for card in allowed[:need]:
-                pool.remove(card)
-                current[seat].append(card)
         # The hidden cards of the steps: put aside by others, or in passage from others.
         hidden: dict[int, Card] = {}
         pot_known = [c for c in view.pot or () if c not in set(view.put_aside)]
         rng.shuffle(pot_known)
+        # Every place an unknown card can be, with what it may hold: each other seat's hand (its
+        # voids), the cards put aside (what may be put out), the cards in passage.
+        slots: list[tuple[int, int]] = []  # (seat, -1) a card of a hand, (-1, step) a hidden card
+        for seat in others:
+            need = view.card_counts[seat] - len(current[seat])
+            if need < 0:
+                return None
+            slots.extend([(seat, -1)] * need)
         for index, event in enumerate(self.steps):
             if event.seat == self.seat:
                 continue
             if isinstance(event, ev.CardGiven):
                 if self.revealed[index] or event.card is not None or not self.passes:
                     continue  # hoyle §4: a card given stays in the giver's hand until the end
-                source = pool  # hearts §4: a card passed is out of every hand until received
-            else:
-                source = pot_known if view.pot is not None else pool
-            restricted = isinstance(event, ev.Exchanged | ev.Discarded)
-            if shown_aside and isinstance(event, ev.Discarded) and shown not in hidden.values():
-                slot = shown
-            else:
-                slot = next((c for c in source if not (restricted and c in self.no_discard)), None)
-                if slot is None:
+            elif view.pot is not None:
+                restricted = isinstance(event, ev.Exchanged | ev.Discarded)
+                card = next(
+                    (c for c in pot_known if not (restricted and c in self.no_discard)), None
+                )
+                if card is None:
                     return None
-                source.remove(slot)
-            assert slot is not None
-            hidden[index] = slot
+                pot_known.remove(card)
+                hidden[index] = card
+                continue
+            elif shown_aside and isinstance(event, ev.Discarded) and shown not in hidden.values():
+                assert shown is not None
+                hidden[index] = shown
+                continue
+            slots.append((-1, index))
         if shown_aside and shown not in hidden.values():
             return None
+        placed = self._match(slots, pool, void)
+        if placed is None:
+            return None
+        for (seat, index), card in placed:
+            if seat >= 0:
+                current[seat].append(card)
+            else:
+                hidden[index] = card
+            pool.remove(card)
         return self._build(rng, current, hidden, pool)
+
+    def _match(
+        self, slots: list[tuple[int, int]], pool: list[Card], void: dict[int, set[int]]
+    ) -> list[tuple[tuple[int, int], Card]] | None:
+        """A card of ``pool`` for every slot, each where it may be (a matching found by augmenting
+        paths, the pool's random order deciding between the matchings), or ``None``."""
+
+        def allowed(slot: tuple[int, int], card: Card) -> bool:
+            seat, index = slot
+            if seat >= 0:
+                return self._suit(card) not in void[seat]
+            restricted = isinstance(self.steps[index], ev.Exchanged | ev.Discarded)
+            return not (restricted and card in self.no_discard)
+
+        candidates = [[c for c in pool if allowed(slot, c)] for slot in slots]
+        order = sorted(range(len(slots)), key=lambda i: len(candidates[i]))
+        owner: dict[Card, int] = {}
+
+        def place(i: int, seen: set[Card]) -> bool:
+            for card in candidates[i]:
+                if card in seen:
+                    continue
+                seen.add(card)
+                if card not in owner or place(owner[card], seen):
+                    owner[card] = i
+                    return True
+            return False
+
+        for i in order:
+            if not place(i, set()):
+                return None
+        return [(slots[i], card) for card, i in owner.items()]
+
+    def _undo_gives(
+        self,
+        rng: random.Random,
+        unit: list[int],
+        held: dict[int, set[Card]],
+        hidden: dict[int, Card],
+        moves: list[Move | None],
+    ) -> bool:
+        """Undo a run of gives or passes (hoyle §4, hearts §4): which card each was, then back
+        into the givers' hands. ``False`` if the placed cards cannot explain it."""
+        view = self.view
+        events = [e for e in (self.steps[i] for i in unit) if isinstance(e, ev.CardGiven)]
+        revealed = self.revealed[unit[0]]
+        chosen: dict[int, Card] = {}
+        taken: set[Card] = set()
+        to_seat = [
+            i for i, e in zip(unit, events, strict=True) if e.to == self.seat and e.card is None
+        ]
+        for i, known in zip(to_seat, view.received, strict=False):
+            chosen[i] = known  # the seat knows what it received, in the order given
+            taken.add(known)
+        for i, event in zip(unit, events, strict=True):
+            if i in chosen:
+                continue
+            card = event.card if event.card is not None else hidden.get(i)
+            if card is None:
+                if revealed:
+                    # one of the receiver's cards after the cards changed hands
+                    pool = held[event.to] - set(view.received) - set(view.given) - taken
+                else:
+                    # hoyle §4: chosen, still in the giver's hand
+                    pool = held[event.seat] - taken
+                if not pool:
+                    return False
+                card = rng.choice(sorted(pool))
+            chosen[i] = card
+            taken.add(card)
+        for i, event in zip(unit, events, strict=True):
+            assert isinstance(event, ev.CardGiven)
+            card = chosen[i]
+            if revealed:
+                if card not in held[event.to]:
+                    return False
+                held[event.to].discard(card)
+            held[event.seat].add(card)
+            moves[i] = (Pass if self.passes else Give)(card)
+        return True
 
     def _build(
         self,
@@ -305,35 +423,28 @@ class _Plan:
         held = {p: set(current[p]) | set(self.played[p]) for p in range(n)}
         received_known = set(view.received)
         moves: list[Move | None] = [None] * len(self.steps)
-        chosen: set[Card] = set()
         widow: dict[int, Card] = {}
         exchanges = 0
-        for index, event in reversed(list(enumerate(self.steps))):
+        # The steps undone from the last: a run of gives or passes as one, since its cards change
+        # hands together.
+        units: list[list[int]] = []
+        for index, event in enumerate(self.steps):
+            if (
+                units
+                and isinstance(event, ev.CardGiven)
+                and isinstance(self.steps[units[-1][0]], ev.CardGiven)
+            ):
+                units[-1].append(index)
+            else:
+                units.append([index])
+        for unit in reversed(units):
+            event = self.steps[unit[0]]
             if isinstance(event, ev.CardGiven):
-                card = event.card if event.card is not None else hidden.get(index)
-                if card is None and not self.revealed[index]:
-                    # hoyle §4: chosen, still in the giver's hand
-                    choices = sorted(held[event.seat] - chosen)
-                    if not choices:
-                        return None
-                    card = rng.choice(choices)
-                if card is None:
-                    # revealed, not known to this seat: one of the receiver's cards
-                    choices = sorted(held[event.to] - received_known - set(view.given))
-                    if event.to == self.seat:
-                        choices = sorted(set(view.received) & held[event.to])
-                    if not choices:
-                        return None
-                    card = rng.choice(choices)
-                chosen.add(card)
-                if self.revealed[index]:
-                    if card not in held[event.to]:
-                        return None
-                    held[event.to].discard(card)
-                held[event.seat].add(card)
-                kind = Pass if self.passes else Give
-                moves[index] = kind(card)
-            elif isinstance(event, ev.Exchanged):
+                if not self._undo_gives(rng, unit, held, hidden, moves):
+                    return None
+                continue
+            index = unit[0]
+            if isinstance(event, ev.Exchanged):
                 exchanges += 1
                 taken = event.taken
                 if taken is None:

@@ -24,7 +24,6 @@ are properties too; they are ``None`` for a game without them.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from typing import Any, NoReturn, Self, TypeVar
 
@@ -36,13 +35,11 @@ from reversis.engine import facts as fx
 from reversis.engine.actions import action_count, move_index
 from reversis.engine.deal import Deal, canonical_deck, direction_name
 from reversis.engine.exchange import apply_step, step_moves, step_text
-from reversis.engine.outcome import rank
 from reversis.engine.play import first_leader, legal_cards, trick_winner, why_not
 from reversis.engine.points import (
     Score,
     bum_trick_of,
     discard_points,
-    final_points,
     running_points,
     tetka_most_tricks,
     tetka_scores,
@@ -51,12 +48,7 @@ from reversis.engine.state import (
     CURRENT,
     DEAL,
     EXTRA,
-    F_BROKEN,
-    F_COMMITTED,
     F_DEALT,
-    F_MADE,
-    F_MOON,
-    F_MOST,
     F_OVER,
     F_POOL_OWED,
     F_POOL_WON,
@@ -69,12 +61,12 @@ from reversis.engine.state import (
     STEP,
     TO_MOVE,
     TRICKS,
-    Extra,
     Raw,
     State,
     TrickRecord,
 )
 from reversis.engine.tables import SUIT_PLAYS, plays_of
+from reversis.engine.trick import Phase, Trick, held_by_any, late_trick
 from reversis.errors import ArgumentError, IllegalMoveError, InvalidMoveError
 from reversis.moves import Move, Play, parse_move
 from reversis.profile import Profile
@@ -83,50 +75,6 @@ from reversis.stakes import Stakes
 __all__ = ["EngineHand", "Phase", "Trick", "replay_from_deal", "start"]
 
 H = TypeVar("H", bound="EngineHand")
-
-
-class Phase(enum.Enum):
-    """The phase of a hand."""
-
-    #: The steps before play: exchanges with the widow, discards, gives and passes.
-    EXCHANGE = "exchange"
-    #: The tricks.
-    PLAY = "play"
-    #: The hand is over.
-    OVER = "over"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-@attrs.frozen
-class Trick:
-    """A trick: its ``number`` (1-based), ``leader``, ``plays`` as ``(seat, card)`` pairs in the
-    order played, and ``winner`` (``None`` while the trick is in progress)."""
-
-    number: int
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int | None
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The cards, in the order played."""
-        return tuple(card for _, card in self.plays)
-
-    @property
-    def suit_led(self) -> Card | None:
-        """The first card played (whose suit others must follow), or ``None`` if none yet."""
-        return self.plays[0][1] if self.plays else None
-
-    def to_dict(self) -> dict[str, Any]:
-        """``{"number": 3, "leader": 1, "plays": [[1, "QS"], ...], "winner": 2}``."""
-        return {
-            "number": self.number,
-            "leader": self.leader,
-            "plays": [[seat, card.code] for seat, card in self.plays],
-            "winner": self.winner,
-        }
 
 
 def _fail(move: object, reason: str) -> NoReturn:
@@ -305,7 +253,7 @@ class EngineHand:
     def in_passage(self) -> tuple[Card, ...]:
         """The cards passed and not yet received, out of every hand (hearts §4)."""
         s = self._s
-        return tuple(_card(b) for b in s[EXTRA].pending if not _held_by_any(s[HANDS]) >> b & 1)
+        return tuple(_card(b) for b in s[EXTRA].pending if not held_by_any(s[HANDS]) >> b & 1)
 
     @property
     def pot_value(self) -> int:
@@ -620,7 +568,7 @@ class EngineHand:
             tricks = (*tricks, _NEW_TUPLE(TrickRecord, (leader, cur, winner, tmask)))
             cur = ()
             if len(tricks) >= rules.late:
-                extra, facts = _late_trick(deal, facts, step, extra, tricks, winner)
+                extra, facts = late_trick(deal, facts, step, extra, tricks, winner)
                 if facts[-1][0] == F_OVER:
                     winner = -1
             seat = leader = winner
@@ -652,80 +600,6 @@ _NEW_TUPLE = tuple.__new__
 _SET = EngineHand.__dict__["_s"].__set__
 _SUIT_PLAYS = SUIT_PLAYS
 _PC, _PD, _PH, _PS = SUIT_PLAYS
-
-
-def _held_by_any(hands: int) -> int:
-    """The cards held by some seat, from the packed hands."""
-    mask = 0
-    while hands:
-        mask |= hands & M64
-        hands >>= 64
-    return mask
-
-
-def _late_trick(
-    deal: Deal,
-    facts: tuple[Any, ...],
-    step: int,
-    extra: Extra,
-    tricks: tuple[TrickRecord, ...],
-    winner: int,
-) -> tuple[Extra, tuple[Any, ...]]:
-    """The facts of a trick from the reversis commitment on, and of the last trick: ``(new extra,
-    new facts)``."""
-    rules = deal.rules
-    rev, breaker = extra.reversis, extra.breaker
-    trick_no = len(tricks)
-    more: list[tuple[Any, ...]] = []
-    over = trick_no == rules.tricks
-    if trick_no == rules.commit:
-        # fournier-1785 §8: winning the first 9 tricks commits to the reversis.
-        for trick in tricks:
-            if trick[2] != winner:  # its winner
-                break
-        else:
-            rev = winner
-            more.append((F_COMMITTED, winner, trick_no))
-    elif rev >= 0 and breaker < 0 and winner != rev:
-        # fournier-1785 §8: broken by the taker of trick 10, or if the reversis player took
-        # trick 10, by the taker of trick 11; the profile says whether trick 11 is played.
-        breaker = winner
-        more.append((F_BROKEN, rev, winner, trick_no))
-        if rules.end_on_break:
-            over = True
-    if over:
-        if rev >= 0 and breaker < 0:
-            more.append((F_MADE, rev))
-        more.extend(_over_facts(deal, tricks, extra, rev))
-    if more:
-        facts = (facts, step, *more)
-    if rev != extra.reversis or breaker != extra.breaker:
-        extra = extra._replace(reversis=rev, breaker=breaker)
-    return extra, facts
-
-
-def _over_facts(
-    deal: Deal, tricks: tuple[TrickRecord, ...], extra: Extra, rev: int
-) -> list[tuple[Any, ...]]:
-    rules = deal.rules
-    counts = [0] * rules.players
-    for trick in tricks:
-        counts[trick.winner] += 1
-    points, notes = final_points(deal, tricks, extra.aside)
-    out: list[tuple[Any, ...]] = []
-    for note in notes:
-        if note[0] == "moon":
-            out.append((F_MOON, note[1]))
-        else:
-            out.append((F_MOST, note[1], note[2]))
-    if rules.game != "reversis" or rev >= 0:
-        # fournier-1785 §8: once committed, the pot is out of play.
-        out.append((F_OVER, None, None, points, tuple(counts)))
-        return out
-    privileged = extra.privilege if extra.privilege_used else -1
-    winner, loser = rank(rules, deal.dealer, points, counts, privileged)
-    out.append((F_OVER, winner, loser, points, tuple(counts)))
-    return out
 
 
 def start(cls: type[H], deal: Deal) -> H:

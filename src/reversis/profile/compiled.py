@@ -149,13 +149,20 @@ class Rules:
     pot_reason: str
 
 
+@attrs.frozen
+class _Take:
+    """The items of a pack at ``indices``, as a tuple (where ``itemgetter`` would not give one)."""
+
+    indices: tuple[int, ...]
+
+    def __call__(self, pack: Sequence[int]) -> tuple[int, ...]:
+        return tuple(pack[i] for i in self.indices)
+
+
 def _getter(indices: list[int]) -> Getter:
     """A function of a pack giving the items at ``indices`` as a tuple (of any length)."""
-    if not indices:
-        return lambda pack: ()
-    if len(indices) == 1:
-        only = indices[0]
-        return lambda pack: (pack[only],)
+    if len(indices) < 2:
+        return _Take(tuple(indices))
     getter: Getter = operator.itemgetter(*indices)
     return getter
 
