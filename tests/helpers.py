@@ -101,3 +101,51 @@ def random_moves(hand: Hand, seed: int, steps: int | None = None) -> Hand:
         hand = hand.apply(rng.choice(hand.legal_moves()))
         count += 1
     return hand
+
+
+def crafted(
+    hand: Hand,
+    *,
+    holdings: Sequence[str] | None = None,
+    tricks: Sequence[tuple[int, str]] = (),
+    current: tuple[int, str] | None = None,
+    aside: str = "",
+    to_move: int | None = None,
+) -> Hand:
+    """``hand`` (dealt, its steps before play done) put in a state built by hand, to test one rule
+    in a position that would take long to reach by play: ``holdings`` per seat, completed
+    ``tricks`` as ``(leader, "cards")`` (their winners worked out by the engine), the ``current``
+    trick as ``(leader, "cards")``, the cards put ``aside``. The seat to move follows from the
+    tricks unless given."""
+    from reversis.cards import Card
+    from reversis.engine.hand import EngineHand
+    from reversis.engine.play import trick_winner
+    from reversis.engine.state import TrickRecord
+
+    deal, hands, _step, seat, leader, _, _, facts, extra = hand.state
+    n = hand.players
+    if holdings is not None:
+        hands = 0
+        for p, text in enumerate(holdings):
+            for code in text.split():
+                hands |= 1 << (Card.parse(code).index + 64 * p)
+    records = []
+    for lead, text in tricks:
+        bits = tuple(Card.parse(c).index for c in text.split())
+        mask = 0
+        for b in bits:
+            mask |= 1 << b
+        records.append(TrickRecord(lead, bits, trick_winner(deal, lead, bits), mask))
+    cur: tuple[int, ...] = ()
+    if current is not None:
+        leader = current[0]
+        cur = tuple(Card.parse(c).index for c in current[1].split())
+    elif records:
+        leader = records[-1].winner
+    seat = to_move if to_move is not None else (leader + len(cur)) % n
+    extra = extra._replace(aside=sum(Card.parse(c).mask for c in aside.split()))
+    state = (deal, hands, deal.nsteps + n * len(records) + len(cur), seat, leader, cur,
+             tuple(records), facts, extra)  # fmt: skip
+    out = object.__new__(type(hand))
+    EngineHand.__dict__["_s"].__set__(out, state)
+    return out
