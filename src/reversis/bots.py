@@ -24,7 +24,7 @@ import attrs
 
 from reversis.cards import Card, Rank
 from reversis.hand import Hand
-from reversis.moves import Decline, Discard, Exchange, Give, Move, Play
+from reversis.moves import Decline, Discard, Exchange, Give, Move, Pass, Play
 from reversis.views import HandView
 
 __all__ = ["Bot", "CautiousBot", "RandomBot", "play_hand"]
@@ -60,7 +60,7 @@ class CautiousBot:
         """Choose a move for ``view``."""
         legal = view.legal_moves
         first = legal[0]
-        if isinstance(first, Exchange | Discard | Give):
+        if isinstance(first, Exchange | Discard | Give | Pass):
             cards = [m for m in legal if not isinstance(m, Decline)]
             return max(cards, key=lambda m: (_danger(m.card), self.rng.random()))
         plays = [m for m in legal if isinstance(m, Play)]

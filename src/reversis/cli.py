@@ -92,19 +92,37 @@ def _seat(hand: Hand, seat: int | None) -> str:
 def describe_hand(hand: Hand) -> list[str]:
     """The hand told in text, trick by trick, with its events and its outcome."""
     profile = hand.profile
+    reversis = profile.game == "reversis"
+    leads = (
+        "the holder of the two of clubs leads"
+        if profile.hearts is not None
+        else f"seat {hand.eldest} leads"
+    )
     lines = [
-        f"Reversis: {profile.title} ({profile.name})"
+        f"{'Reversis: ' if reversis else ''}{profile.title} ({profile.name})"
         + (f", seed {hand.seed}" if hand.seed is not None else ""),
         f"{profile.players} players, seats numbered in playing order ({profile.table.direction}); "
-        f"seat {hand.dealer} deals, seat {hand.eldest} leads.",
+        f"seat {hand.dealer} deals, {leads}.",
         "",
         "The deal",
     ]
     for seat, cards in enumerate(hand.dealt):
         lines.append(f"  {_seat(hand, seat):<18}{_cards(cards)}")
-    lines.append(f"  {'widow':<18}{' '.join(str(c) for c in hand.widow)}")
-    lines.append(f"  stakes            {_stakes_text(hand.stakes)}")
-    lines += ["", "The exchange"]
+    if hand.widow:
+        taker = " (the dealer takes it up)" if profile.deal.widow == "dealer" else ""
+        lines.append(f"  {'widow':<18}{' '.join(str(c) for c in hand.widow)}{taker}")
+    if hand.bum is not None:
+        lines.append(f"  {'bum card':<18}{hand.bum}: Tëtka is {hand.tetka}, the bum trick is "
+                     f"trick {hand.bum_trick}")  # fmt: skip
+    if hand.turn_up is not None:
+        bowers = f", bowers {hand.right_bower} and {hand.left_bower}" if hand.right_bower else ""
+        lines.append(f"  {'turn-up':<18}{hand.turn_up}: trumps {hand.turn_up.suit}{bowers}")
+    if hand.pass_direction is not None:
+        lines.append(f"  {'pass':<18}{hand.pass_direction}")
+    if profile.mechanism != "none":
+        lines.append(f"  stakes            {_stakes_text(hand.stakes)}")
+    if hand.deal.nsteps:
+        lines += ["", "The pass" if profile.hearts is not None else "The exchange"]
     current: list[str] = []
     trick_lines: list[str] = []
     for event in hand.events:
@@ -120,16 +138,21 @@ def describe_hand(hand: Hand) -> list[str]:
         elif isinstance(event, ev.Discarded):
             lines.append(f"  {_seat(hand, event.seat)} discards {event.card}")
         elif isinstance(event, ev.CardGiven):
-            lines.append(f"  {_seat(hand, event.seat)} gives {event.card} to seat {event.to}")
+            verb = "passes" if profile.hearts is not None else "gives"
+            lines.append(f"  {_seat(hand, event.seat)} {verb} {event.card} to seat {event.to}")
         elif isinstance(event, ev.CardsPassed):
-            lines.append("  the cards given change hands")
+            lines.append(f"  the cards {'passed' if profile.hearts else 'given'} change hands")
         elif isinstance(event, ev.CardPlayed):
             if event.kind is ev.PlayKind.LED:
                 if not current:
                     lines += ["", "The tricks"]
                 current = [f"  {event.trick:>2}. seat {event.seat} leads {event.card}"]
             else:
-                note = "" if event.kind is ev.PlayKind.FORCED else f" ({event.kind.value})"
+                note = (
+                    ""
+                    if event.kind is ev.PlayKind.FORCED or not reversis
+                    else f" ({event.kind.value})"
+                )
                 current.append(f"seat {event.seat} {event.card}{note}")
         elif isinstance(event, ev.TrickTaken):
             lines.append(", ".join(current) + f"  → seat {event.winner}")
@@ -154,7 +177,18 @@ def describe_hand(hand: Hand) -> list[str]:
             lines.append(
                 f"      seat {event.breaker} breaks seat {event.seat}'s reversis on trick {event.trick}"
             )
+        elif isinstance(event, ev.MoonShot):
+            trick_lines.append(f"      seat {event.seat} has shot the moon")
+        elif isinstance(event, ev.MostTricks):
+            how = (
+                ""
+                if event.decided_by == "tricks"
+                else f" (by {event.decided_by.replace('_', ' ')})"
+            )
+            trick_lines.append(f"      seat {event.seat} scores for most tricks{how}")
         elif isinstance(event, ev.HandOver):
+            lines.extend(trick_lines)
+            trick_lines = []
             lines += ["", "The outcome"]
             points = ", ".join(
                 f"seat {s}: {plural(p, 'point')} in {plural(t, 'trick')}"
@@ -162,7 +196,13 @@ def describe_hand(hand: Hand) -> list[str]:
             )
             lines.append(f"  {points}")
             word = profile.money.pot_reason
-            if event.winner is None:
+            if not reversis:
+                if hand.discards:
+                    lines.append(
+                        f"  the dealer's discards {_cards(hand.discards)}: "
+                        f"{plural(hand.discard_points, 'point')}"
+                    )
+            elif event.winner is None:
                 lines.append(f"  a reversis was committed: the {word} is out of play")
             else:
                 worth = money(profile, hand.pot_value)
@@ -227,7 +267,8 @@ def _settlement_lines(hand: Hand) -> list[str]:
     lines = ["", "Payments"]
     lines += _payment_lines(result.payments) or ["  none"]
     lines.append("  net: " + ", ".join(f"seat {s} {n:+d}" for s, n in enumerate(result.net)))
-    lines.append(f"  stakes after the hand: {_stakes_text(result.stakes)}")
+    if hand.profile.mechanism != "none":
+        lines.append(f"  stakes after the hand: {_stakes_text(result.stakes)}")
     return lines
 
 
@@ -240,8 +281,9 @@ def describe_match(match: Match, bots: Sequence[Bot], end_choice: str = "share")
 
 def _play_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[list[str], Match]:
     profile = match.profile
+    kind = "Reversis match" if profile.game == "reversis" else "Game"
     lines = [
-        f"Reversis match: {profile.title} ({profile.name})"
+        f"{kind}: {profile.title} ({profile.name})"
         + (f", seed {match.seed}" if match.seed is not None else ""),
         f"{profile.players} players with {money(profile, profile.money.bankroll)} each; "
         + (
@@ -273,14 +315,23 @@ def _play_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[lis
                 else f"broken by seat {hand.reversis_breaker}"
             )
             lines.append(f"  reversis by seat {hand.reversis_player}, {how}")
-        else:
+        elif profile.game == "reversis":
             lines.append(
                 f"  {profile.money.pot_reason} worth {money(profile, hand.pot_value)}: "
                 f"seat {hand.winner} wins, seat {hand.loser} loses"
             )
+        else:
+            lines.append(
+                "  points: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(hand.points))
+            )
         lines += _payment_lines(result.payments)
         match = match.finish_hand(hand)
-        lines.append(f"  stakes: {_stakes_text(match.stakes)}")
+        if profile.mechanism != "none":
+            lines.append(f"  stakes: {_stakes_text(match.stakes)}")
+        else:
+            lines.append(
+                "  totals: " + ", ".join(f"seat {s} {t}" for s, t in enumerate(match.totals))
+            )
         lines.append(f"  {_bankrolls_text(match)}")
     lines += _match_end_lines(match)
     return lines, match
@@ -304,8 +355,14 @@ def _match_end_lines(match: Match) -> list[str]:
             for seat, choice in match.choices
         ]
     if match.final_payments:
-        lines += ["", "The stakes are shared"]
+        what = "The stakes are shared" if profile.game == "reversis" else "The game's payments"
+        lines += ["", what]
         lines += _payment_lines(match.final_payments)
+    if match.is_over and profile.game != "reversis":
+        winners = ", ".join(f"seat {s}" for s in match.winners)
+        totals = ", ".join(f"seat {s} {t}" for s, t in enumerate(match.totals))
+        word = "winner" if len(match.winners) == 1 else "winners"
+        lines += ["", f"Points over the game: {totals}; {word}: {winners}"]
     title = (
         "Final standing"
         if match.is_over

@@ -54,6 +54,7 @@ __all__ = [
     "all_moves",
     "check_hand",
     "check_money",
+    "check_points",
     "check_profile",
     "check_state",
     "foreign_moves",
@@ -281,6 +282,41 @@ def check_money(hand: Hand, previous: Hand | None = None) -> None:
                 _fail("settlement built up trick by trick", hand, "earlier payments changed")
 
 
+def check_points(hand: Hand) -> None:
+    """Check the points of a finished hand against what its game's spec says, worked out afresh
+    from the public tricks: Tëtka's 9 points a hand (tetka §6), Réunion's 150 a deal (reunion §6),
+    Hearts' 26 a hand before the moon and the bonus (hearts §8-§10). Raises
+    :class:`ConsistencyError`."""
+    if not hand.is_over:
+        return
+    profile = hand.profile
+    points = hand.points
+    if profile.tetka is not None and sum(points) != 9:
+        _fail("points", hand, f"a hand of Tëtka gives 9 points, not {sum(points)}")
+    if profile.reunion is not None:
+        total = 150
+        if profile.reunion.discard_needs_trick and not hand.tricks_taken[hand.dealer]:
+            total -= hand.discard_points
+        if sum(points) != total:
+            _fail("points", hand, f"a deal of Réunion gives {total} points, not {sum(points)}")
+    if profile.hearts is not None:
+        flags = profile.hearts
+        won = [[c for t in hand.tricks if t.winner == s for c in t.cards] for s in range(4)]
+        penalty = [
+            sum(1 for c in cards if c.suit.code == "H") + 13 * any(c.code == "QS" for c in cards)
+            for cards in won
+        ]
+        jack = [-10 * any(c.code == "JD" for c in cards) if flags.jd_bonus else 0 for cards in won]
+        expected = [p + j for p, j in zip(penalty, jack, strict=True)]
+        if 26 in penalty:
+            shooter = penalty.index(26)
+            expected = [e + (-26 if s == shooter else 26) for s, e in enumerate(expected)]
+        elif flags.avoid_all_tricks_bonus:
+            expected = [e - 5 * (not won[s]) for s, e in enumerate(expected)]
+        if tuple(expected) != points:
+            _fail("points", hand, f"the tricks give {expected}, the hand says {points}")
+
+
 def _move_order(move: Move) -> tuple[int, int]:
     if isinstance(move, Play):
         return (0, move.card.index)
@@ -335,6 +371,7 @@ def check_hand(
         )
         if money:
             check_money(hand, previous)
+        check_points(hand)
         if extra is not None:
             extra(hand, previous)
         if hand.is_over:
