@@ -143,7 +143,10 @@ def crafted(
     elif records:
         leader = records[-1].winner
     seat = to_move if to_move is not None else (leader + len(cur)) % n
-    extra = extra._replace(aside=sum(Card.parse(c).mask for c in aside.split()))
+    extra = extra._replace(
+        aside=sum(Card.parse(c).mask for c in aside.split()),
+        broken=any(r.mask & deal.rules.breakers for r in records),
+    )
     state = (deal, hands, deal.nsteps + n * len(records) + len(cur), seat, leader, cur,
              tuple(records), facts, extra)  # fmt: skip
     out = object.__new__(type(hand))

@@ -106,7 +106,7 @@ def apply_step(state: Raw, move: Any) -> Raw:
     if step >= deal.nsteps:
         _fail(move, f"the exchange is over: seat {seat} must play a card")
     _, kind, argument = deal.steps[step]
-    aside, pending, privilege, used, reversis, breaker = extra
+    aside, pending, privilege, used, reversis, breaker, broken = extra
     shift = seat << 6
     if kind_of_move is Decline:
         card = -1
@@ -181,5 +181,5 @@ def apply_step(state: Raw, move: Any) -> Raw:
         current,
         tricks,
         node,
-        _NEW_TUPLE(Extra, (aside, pending, privilege, used, reversis, breaker)),
+        _NEW_TUPLE(Extra, (aside, pending, privilege, used, reversis, breaker, broken)),
     )

@@ -454,7 +454,8 @@ class EngineHand:
         Plays come in card order; the other moves in card order with ``decline`` last.
         """
         # The state's fields by position (see engine.state: 0 deal, 1 hands, 2 step, 3 to_move,
-        # 5 current, 6 tricks, 8 extra): literal indices keep this hot path cheap.
+        # 5 current, 6 tricks, 8 extra; extra[2] the privilege): literal indices keep this hot
+        # path cheap.
         s = self._s
         seat = s[3]
         if seat < 0:
@@ -463,15 +464,18 @@ class EngineHand:
         if s[2] < deal.nsteps:
             return step_moves(s)
         rules = deal.rules
-        if rules.mode:  # not plain: Hearts' restrictions or trumps
-            return plays_of(legal_cards(s, seat))
+        mode = rules.mode
         cur = s[5]
-        if cur:
+        if cur and mode != 2:  # following, without trumps
             led = cur[0] >> 4
             follow = s[1] >> ((seat << 6) + (led << 4)) & 0xFFFF
             # fournier-1785 §6: follow suit if able; §11: the privileged may renounce at will.
-            if follow and (seat != s[8].privilege or len(s[6]) >= rules.priv_last):
+            if follow and (seat != s[8][2] or len(s[6]) >= rules.priv_last):
                 return _SUIT_PLAYS[led][follow >> 2]
+            if mode:  # Hearts: the first trick's restrictions (hearts §5)
+                return plays_of(legal_cards(s, seat))
+        elif mode:  # Hearts' leads (hearts §5, §7), trumps (reunion §5)
+            return plays_of(legal_cards(s, seat))
         held = s[1] >> (seat << 6)
         low = held & 0xFFFFFFFF
         high = held >> 32 & 0xFFFFFFFF
@@ -521,9 +525,15 @@ class EngineHand:
         rules = deal.rules
         mode = rules.mode
         # Plays are recorded by the tricks themselves; only rarer facts go into the chain.
-        if mode:  # not plain: Hearts' restrictions or trumps
+        if mode and not (
+            mode == 1  # Hearts: following suit, or leading a card not barred after trick 1
+            and (bit >> 4 == cur[0] >> 4 if cur else tricks and not rules.lead_barred >> bit & 1)
+        ):  # Hearts' restrictions or trumps
             if not legal_cards(self._s, seat) >> bit & 1:
                 self._refuse_play(move)
+            placed = False
+            cur = (*cur, bit)
+        elif mode:
             placed = False
             cur = (*cur, bit)
         elif cur:
@@ -567,6 +577,9 @@ class EngineHand:
                 winner = trick_winner(deal, leader, cur)
             tricks = (*tricks, _NEW_TUPLE(TrickRecord, (leader, cur, winner, tmask)))
             cur = ()
+            if tmask & rules.breakers and not extra.broken:
+                # hearts §7: the first heart (or the queen of spades) breaks hearts.
+                extra = extra._replace(broken=True)
             if len(tricks) >= rules.late:
                 extra, facts = late_trick(deal, facts, step, extra, tricks, winner)
                 if facts[-1][0] == F_OVER:

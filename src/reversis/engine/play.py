@@ -87,30 +87,13 @@ def legal_cards(state: Raw, seat: int) -> int:
         if first:
             # hearts §5: the holder of the two of clubs leads it (or any club, by the flag).
             return held & rules.first_lead or held
-        if rules.lead_barred and not _played(state) & rules.breakers:
+        if rules.lead_barred and not state[EXTRA].broken:
             # hearts §7: no heart led before hearts are broken, unless nothing else is held; with
             # can_lead_hearts_instead_of_qs, a hand whose only other card is the QS leads anything.
             allowed = held & ~rules.lead_barred
             if allowed and allowed != rules.lead_free:
                 return allowed
     return held
-
-
-def _played(state: Raw) -> int:
-    """The cards played so far (completed tricks and the trick in progress)."""
-    hands = state[HANDS]
-    remaining = 0
-    while hands:
-        remaining |= hands & M64
-        hands >>= 64
-    return state[DEAL].rules.deck_mask & ~remaining & ~state[EXTRA].aside & ~_pending(state)
-
-
-def _pending(state: Raw) -> int:
-    mask = 0
-    for bit in state[EXTRA].pending:
-        mask |= 1 << bit
-    return mask
 
 
 def trick_winner(deal: Deal, leader: int, cards: tuple[int, ...]) -> int:

@@ -88,6 +88,8 @@ class Extra(NamedTuple):
     #: The seat committed to the reversis, or -1, and the seat that broke it, or -1.
     reversis: int
     breaker: int
+    #: Hearts: whether hearts are broken by a completed trick (hearts §7).
+    broken: bool
 
 
 class State(NamedTuple):
@@ -118,4 +120,4 @@ Raw: TypeAlias = (
 )
 
 #: The extra part of a state just dealt.
-NO_EXTRA = Extra(0, (), -1, 0, -1, -1)
+NO_EXTRA = Extra(0, (), -1, 0, -1, -1, False)
