@@ -1,0 +1,140 @@
+"""The package's layout: no import circles, and each layer imports only the layers below it.
+
+The layers, from the bottom: the values (``cards``, ``errors``, ``jsonio``, ``stakes``, ``moves``,
+``events``), ``profile`` (rule data), ``engine`` (the state and the rules of play), ``scoring``
+(payments and points), then the outer modules (hands with views and JSON, matches, records, bots,
+the command line). Read from the source with :mod:`ast`, so a circle hidden by a lazy import inside a
+function is caught too; imports under ``if TYPE_CHECKING:`` are for the type checker only and are
+left out.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent / "src"
+
+#: What each inner layer may import from the package, besides its own modules.
+ALLOWED = {
+    "reversis.profile": {"reversis.cards", "reversis.errors", "reversis.jsonio", "reversis.stakes"},
+    "reversis.engine": {
+        "reversis.cards",
+        "reversis.errors",
+        "reversis.events",
+        "reversis.moves",
+        "reversis.profile",
+        "reversis.stakes",
+    },
+    "reversis.scoring": {
+        "reversis.engine",
+        "reversis.errors",
+        "reversis.jsonio",
+        "reversis.profile",
+        "reversis.stakes",
+    },
+}
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in sorted((ROOT / "reversis").rglob("*.py")):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        found[name.removesuffix(".__init__")] = path
+    return found
+
+
+def _type_checking_nodes(tree: ast.AST) -> set[int]:
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in {
+            "TYPE_CHECKING",
+            "typing.TYPE_CHECKING",
+        }:
+            skipped.update(id(sub) for stmt in node.body for sub in ast.walk(stmt))
+    return skipped
+
+
+def _resolve(module: str, node: ast.ImportFrom) -> str:
+    if not node.level:
+        return node.module or ""
+    base = module.split(".")
+    package = base[: len(base) - node.level] if module in _PACKAGES else base[: -node.level]
+    return ".".join([*package, *([node.module] if node.module else [])])
+
+
+_PACKAGES = {name for name, path in _modules().items() if path.name == "__init__.py"}
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module of the package and the package modules it imports at run time."""
+    modules = _modules()
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skipped = _type_checking_nodes(tree)
+        for node in ast.walk(tree):
+            if id(node) in skipped:
+                continue
+            if isinstance(node, ast.ImportFrom):
+                source = _resolve(name, node)
+                subs = [f"{source}.{alias.name}" for alias in node.names]
+                targets = [s for s in subs if s in modules] or [source]
+            elif isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                continue
+            graph[name].update(t for t in targets if t in modules and t != name)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles found by a depth-first search (each as a path back to its start)."""
+    state: dict[str, int] = {}
+    found: list[list[str]] = []
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                found.append([*path[path.index(nxt) :], nxt])
+            elif nxt not in state:
+                visit(nxt, path)
+        path.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [])
+    return found
+
+
+def test_the_import_graph_is_read() -> None:
+    graph = import_graph()
+    assert "reversis.engine.hand" in graph["reversis.hand"]
+    assert "reversis.profile" in {m.rsplit(".", 1)[0] for m in graph["reversis.engine.play"]}
+
+
+def test_no_import_circles() -> None:
+    assert cycles(import_graph()) == []
+
+
+def test_a_circle_is_found() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_layers_import_only_below(layer: str) -> None:
+    graph = import_graph()
+    outside = {
+        (name, target)
+        for name, targets in graph.items()
+        if name == layer or name.startswith(layer + ".")
+        for target in targets
+        if not (target == layer or target.startswith(layer + "."))
+        and not any(target == ok or target.startswith(ok + ".") for ok in ALLOWED[layer])
+    }
+    assert outside == set()
