@@ -13,10 +13,13 @@ of the repeats and their ratio are printed.
 The same OpenSpiel parameters on both sides (``--params jd_bonus=true,pass_cards=false``).
 ``--fournier`` plays the library's ``fournier-1785`` Reversis instead (the exchange included)
 against OpenSpiel's ``hearts(pass_cards=false)``: two 4-player trick games of similar length.
+``--rollout`` plays each library hand with ``hand.rollout(rng)`` (one loop to the end, the same
+random choices as step-by-step play) instead of ``legal_moves()`` and ``apply()`` at every step.
 
     pip install -e ".[openspiel]"
     python benchmarks/hearts_vs_openspiel.py --games 2000 --repeats 5
     python benchmarks/hearts_vs_openspiel.py --fournier
+    python benchmarks/hearts_vs_openspiel.py --fournier --rollout
 """
 
 from __future__ import annotations
@@ -51,8 +54,10 @@ def parse_params(text: str) -> dict[str, bool]:
     return params
 
 
-def library_games(profile: reversis.Profile, games: int, seed: int) -> tuple[float, int]:
-    """Play ``games`` random hands through the public API; (seconds, moves)."""
+def library_games(
+    profile: reversis.Profile, games: int, seed: int, rollout: bool = False
+) -> tuple[float, int]:
+    """Play ``games`` random hands through the public API (or by rollouts); (seconds, moves)."""
     rng = random.Random(seed)
     draw = rng.random
     hearts = profile.hearts
@@ -66,10 +71,13 @@ def library_games(profile: reversis.Profile, games: int, seed: int) -> tuple[flo
             hand = new_hand(profile, seed=seed + i, dealer=3, pass_direction=direction)
         else:
             hand = new_hand(profile, seed=seed + i, dealer=i % profile.players)
-        moves = hand.legal_moves()
-        while moves:
-            hand = hand.apply(moves[int(draw() * len(moves))])
+        if rollout:
+            hand = hand.rollout(rng)
+        else:
             moves = hand.legal_moves()
+            while moves:
+                hand = hand.apply(moves[int(draw() * len(moves))])
+                moves = hand.legal_moves()
         steps += hand.move_count
         settle(hand)
     return time.perf_counter() - start, steps
@@ -108,6 +116,11 @@ def main() -> None:
         action="store_true",
         help="the library's fournier-1785 against OpenSpiel's hearts(pass_cards=false)",
     )
+    parser.add_argument(
+        "--rollout",
+        action="store_true",
+        help="play the library's hands with hand.rollout(rng) instead of apply() at every step",
+    )
     args = parser.parse_args()
     params = parse_params(args.params)
     if args.fournier:
@@ -127,10 +140,13 @@ def main() -> None:
     if params and not args.fournier:
         label += "(" + ",".join(f"{k}={v}" for k, v in params.items()) + ")"
     sides: dict[str, tuple[Callable[[int], tuple[float, int]], list[float]]] = {
-        f"reversis {label}": (lambda s: library_games(profile, args.games, s), []),
+        f"reversis {label}{' rollout' if args.rollout else ''}": (
+            lambda s: library_games(profile, args.games, s, args.rollout),
+            [],
+        ),
         f"OpenSpiel {game}": (lambda s: openspiel_games(game, args.games, s), []),
     }
-    library_games(profile, 50, 0)  # warm up both sides (imports, caches)
+    library_games(profile, 50, 0, args.rollout)  # warm up both sides (imports, caches)
     openspiel_games(game, 50, 0)
     moves: dict[str, int] = {}
     for repeat in range(args.repeats):

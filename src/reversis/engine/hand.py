@@ -24,8 +24,9 @@ are properties too; they are ``None`` for a game without them.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from typing import Any, NoReturn, Self, TypeVar
+from typing import Any, NoReturn, Protocol, Self, TypeVar
 
 import attrs
 
@@ -44,6 +45,7 @@ from reversis.engine.points import (
     tetka_most_tricks,
     tetka_scores,
 )
+from reversis.engine.rollout import Policy, play_out
 from reversis.engine.state import (
     CURRENT,
     DEAL,
@@ -72,9 +74,16 @@ from reversis.moves import Move, Play, parse_move
 from reversis.profile import Profile
 from reversis.stakes import Stakes
 
-__all__ = ["EngineHand", "Phase", "Trick", "replay_from_deal", "start"]
+__all__ = ["EngineHand", "Phase", "SupportsRandom", "Trick", "replay_from_deal", "start"]
 
 H = TypeVar("H", bound="EngineHand")
+
+
+class SupportsRandom(Protocol):
+    """A source of random floats in ``[0, 1)``, as :class:`random.Random` is."""
+
+    def random(self) -> float:
+        """The next float in ``[0, 1)``."""
 
 
 def _fail(move: object, reason: str) -> NoReturn:
@@ -587,6 +596,39 @@ class EngineHand:
             seat = leader = winner
         new = _NEW(type(self))
         _SET(new, (deal, hands, step + 1, seat, leader, cur, tricks, facts, extra))
+        return new
+
+    def rollout(self, rng: SupportsRandom | None = None, policy: Policy | None = None) -> Self:
+        """The hand played out to its end, in one fast loop (no hand object per move).
+
+        For search bots and simulations. Each move is chosen as step-by-step random play would
+        choose it, ``moves[int(rng.random() * len(moves))]`` from :meth:`legal_moves`, so the
+        result equals that play with the same ``rng`` (a :class:`random.Random`, or anything with a
+        ``random()`` method; a fresh unseeded one by default). A ``policy`` chooses the plays
+        instead: it is called as ``policy(seat, legal, trick)`` with the seat to play, the bit mask
+        of the cards it may play (bit ``card.index``) and the card bits of the trick in progress,
+        and returns the bit of its card (the steps before play stay random). A card that is not
+        legal raises :class:`~reversis.IllegalMoveError`. ``self`` is never changed; a finished
+        hand is returned as it is.
+
+            >>> import random
+            >>> from reversis import load_profile, new_hand, settle
+            >>> hand = new_hand(load_profile("fournier-1785"), seed=7)
+            >>> end = hand.rollout(random.Random(1))
+            >>> end.is_over, hand.is_over, len(end.moves)
+            (True, False, 48)
+            >>> lowest = lambda seat, legal, trick: (legal & -legal).bit_length() - 1
+            >>> sum(settle(hand.rollout(random.Random(1), lowest)).net.values())
+            0
+        """
+        if rng is None:
+            rng = random.Random()
+        if not callable(getattr(rng, "random", None)):
+            raise ArgumentError(f"rng: {type(rng).__name__} has no random() method")
+        if policy is not None and not callable(policy):
+            raise ArgumentError(f"policy: {type(policy).__name__} is not callable")
+        new = _NEW(type(self))
+        _SET(new, play_out(self._s, rng.random, policy))
         return new
 
     def _refuse_play(self, move: Move) -> NoReturn:
