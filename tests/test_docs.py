@@ -39,6 +39,7 @@ PUBLIC_MODULES = [
     "reversis.engine.outcome",
     "reversis.engine.play",
     "reversis.engine.points",
+    "reversis.engine.rollout",
     "reversis.engine.state",
     "reversis.errors",
     "reversis.events",

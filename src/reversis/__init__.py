@@ -10,7 +10,8 @@
 The main names are re-exported here; see the documentation for the modules.
 """
 
-from reversis import records
+from typing import TYPE_CHECKING, Any
+
 from reversis.cards import Card, Rank, Suit
 from reversis.engine.actions import action_count, move_at, move_index
 from reversis.errors import (
@@ -26,13 +27,17 @@ from reversis.errors import (
 )
 from reversis.events import PlayKind
 from reversis.hand import Hand, Phase, Trick, deal_from_deck, deal_hand, new_hand
-from reversis.match import Match, MatchError, MatchPhase, new_match
 from reversis.moves import Decline, Discard, Exchange, Give, Move, Pass, Play, parse_move
 from reversis.profile import Profile, available_profiles, load_profile
 from reversis.scoring import Payment, Settlement, settle
+from reversis.scoring.table import MatchPhase
 from reversis.stakes import BasketStakes, Beast, NoStakes, PoolStakes, PotStakes, Stakes
 from reversis.views import HandView, MatchView
-from reversis.worlds import sample_world
+
+if TYPE_CHECKING:
+    from reversis import records
+    from reversis.match import Match, MatchError, new_match
+    from reversis.worlds import sample_world
 
 __version__ = "0.1.0.dev0"
 
@@ -89,3 +94,32 @@ __all__ = [
     "sample_world",
     "settle",
 ]
+
+
+#: Names imported on first use (PEP 562), so that ``import reversis`` stays quick: the module that
+#: defines each one.
+_LAZY = {
+    "records": "reversis.records",
+    "Match": "reversis.match",
+    "MatchError": "reversis.match",
+    "new_match": "reversis.match",
+    "sample_world": "reversis.worlds",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The names of :data:`_LAZY`, imported when first asked for."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'reversis' has no attribute {name!r}")
+    import importlib  # noqa: PLC0415 - only when a lazy name is first used
+
+    loaded = importlib.import_module(module)
+    value = loaded if module.endswith("." + name) else getattr(loaded, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The package's public names."""
+    return sorted({*globals(), *__all__})

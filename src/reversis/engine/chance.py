@@ -23,7 +23,6 @@ pinned by a test, so that one seed gives one pack on every Python version and ev
 
 from __future__ import annotations
 
-import hashlib
 import struct
 from collections.abc import Sequence
 from typing import TypeVar
@@ -63,7 +62,9 @@ def random_words(seed: int, tag: bytes, count: int) -> tuple[int, ...]:
     little-endian bytes)``, read as little-endian unsigned integers. ``tag`` separates the uses
     (``b"reversis-deck"`` for the shuffle, ``b"reversis-dealer"`` for the first dealer)."""
     check_seed(seed)
-    digest = hashlib.shake_256(tag + b"\x00" + seed.to_bytes(16, "little")).digest(8 * count)
+    from hashlib import shake_256  # noqa: PLC0415 - on first use (a quick library import)
+
+    digest = shake_256(tag + b"\x00" + seed.to_bytes(16, "little")).digest(8 * count)
     return struct.unpack(f"<{count}Q", digest)
 
 
@@ -97,7 +98,9 @@ def seeded_pack(profile: Profile, seed: int) -> tuple[int, ...]:
     masks = profile.compiled.deck_masks
     n = len(masks)
     check_seed(seed)
-    digest = hashlib.shake_256(b"reversis-deck\x00" + seed.to_bytes(16, "little")).digest(8 * n)
+    from hashlib import shake_256  # noqa: PLC0415 - on first use (a quick library import)
+
+    digest = shake_256(b"reversis-deck\x00" + seed.to_bytes(16, "little")).digest(8 * n)
     words = struct.unpack(f"<{n}Q", digest)
     deck = list(masks)
     i = n - 1

@@ -618,8 +618,8 @@ class EngineHand:
             >>> end.is_over, hand.is_over, len(end.moves)
             (True, False, 48)
             >>> lowest = lambda seat, legal, trick: (legal & -legal).bit_length() - 1
-            >>> sum(settle(hand.rollout(random.Random(1), lowest)).net.values())
-            0
+            >>> settle(hand.rollout(random.Random(1), lowest)).net  # every seat plays its lowest
+            (-17, 1, 36, 0)
         """
         if rng is None:
             rng = random.Random()

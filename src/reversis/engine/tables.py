@@ -2,12 +2,14 @@
 
 A mask of cards becomes a tuple of interned moves by table look-ups: per suit and pattern of ranks
 for plays (``SUIT_PLAYS``), per byte of the mask for the other kinds of move. The tables are the
-same for every profile and built once, at import.
+same for every profile. Each entry is made the first time it is looked up (so that importing the
+library stays quick) and then kept: a cache of values that never change, which threads may share
+(two threads missing the same entry at once make equal tuples).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from reversis.moves import DISCARDS, EXCHANGES, GIVES, PASSES, PLAYS, Play
@@ -18,30 +20,46 @@ __all__ = [
     "GIVE_TABLES",
     "PASS_TABLES",
     "SUIT_PLAYS",
+    "Memo",
     "moves_of",
     "plays_of",
 ]
 
-#: A table per byte of a 64-bit card mask: for each value of the byte, its moves.
-ByteTables = tuple[tuple[tuple[Any, ...], ...], ...]
+
+class Memo(dict[int, tuple[Any, ...]]):
+    """A table filled on first use: ``memo[key]`` is ``make(key)``, made once and then kept."""
+
+    __slots__ = ("_make",)
+
+    def __init__(self, make: Callable[[int], tuple[Any, ...]]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key: int) -> tuple[Any, ...]:
+        value = self[key] = self._make(key)
+        return value
 
 
-def _suit_play_tables() -> tuple[tuple[tuple[Play, ...], ...], ...]:
-    """For each suit, the plays of every pattern of ranks: bit ``r - 2`` of the pattern is rank ``r``."""
-    out = []
-    for suit in range(4):
-        table: list[tuple[Play, ...]] = [()] * 8192
-        for pattern in range(1, 8192):
-            low = pattern & -pattern
-            play = PLAYS[16 * suit + 1 + low.bit_length()]
-            assert play is not None
-            table[pattern] = (play, *table[pattern ^ low])
-        out.append(tuple(table))
-    return tuple(out)
+def _suit_plays(suit: int) -> Memo:
+    """The plays of every pattern of ranks of ``suit`` (bit ``r - 2`` of the pattern is rank ``r``),
+    in card order."""
+
+    def make(pattern: int) -> tuple[Play, ...]:
+        if not 0 <= pattern < 8192:
+            raise KeyError(pattern)
+        if not pattern:
+            return ()
+        low = pattern & -pattern
+        play = PLAYS[16 * suit + 1 + low.bit_length()]
+        assert play is not None
+        return (play, *table[pattern ^ low])
+
+    table = Memo(make)
+    return table
 
 
 #: ``SUIT_PLAYS[suit][pattern]``: the plays of a suit's cards, in card order.
-SUIT_PLAYS = _suit_play_tables()
+SUIT_PLAYS = tuple(_suit_plays(suit) for suit in range(4))
 _C, _D, _H, _S = SUIT_PLAYS
 
 
@@ -52,19 +70,23 @@ def plays_of(mask: int) -> tuple[Play, ...]:
     return _C[low >> 2 & 0x1FFF] + _D[low >> 18] + _H[high >> 2 & 0x1FFF] + _S[high >> 18]
 
 
+#: A table per byte of a 64-bit card mask: for each value of the byte, its moves.
+ByteTables = tuple[Memo, ...]
+
+
 def _byte_tables(moves: Sequence[object | None]) -> ByteTables:
     """For each of the 8 bytes of a card mask, the tuple of moves of every value of the byte."""
-    return tuple(
-        tuple(
-            tuple(
-                moves[8 * byte + bit]
-                for bit in range(8)
-                if value >> bit & 1 and moves[8 * byte + bit] is not None
-            )
-            for value in range(256)
-        )
-        for byte in range(8)
-    )
+
+    def table(byte: int) -> Memo:
+        def make(value: int) -> tuple[Any, ...]:
+            if not 0 <= value < 256:
+                raise KeyError(value)
+            picked = (moves[8 * byte + bit] for bit in range(8) if value >> bit & 1)
+            return tuple(move for move in picked if move is not None)
+
+        return Memo(make)
+
+    return tuple(table(byte) for byte in range(8))
 
 
 EXCHANGE_TABLES = _byte_tables(EXCHANGES)

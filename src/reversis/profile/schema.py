@@ -8,7 +8,6 @@ sections are present chooses the game's mechanisms: ``[reversis]`` with one mone
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -205,6 +204,8 @@ def parse_toml(text: object) -> dict[str, Any]:
         raise ProfileError("", "a profile file must be text")
     if len(text) > MAX_PROFILE_SIZE:
         raise ProfileError("", f"the file is larger than {MAX_PROFILE_SIZE} characters")
+    import tomllib  # noqa: PLC0415 - on first use, to keep the library's import quick
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -8,8 +8,6 @@ the library makes of its own accord.
 from __future__ import annotations
 
 import functools
-import tomllib
-from importlib import resources
 from typing import Any
 
 from reversis.errors import ProfileError
@@ -24,6 +22,8 @@ DEFAULT = "fournier-1785"
 @functools.cache
 def names() -> frozenset[str]:
     """The names of the shipped profiles."""
+    from importlib import resources  # noqa: PLC0415 - on first use (a quick library import)
+
     return frozenset(
         entry.name[: -len(".toml")]
         for entry in resources.files(__name__).iterdir()
@@ -40,11 +40,15 @@ def text(name: str) -> str:
     """The TOML text of the shipped profile ``name``."""
     if name not in names():
         raise ProfileError("", f"no shipped profile named {name[:60]!r} (shipped: {listing()})")
+    from importlib import resources  # noqa: PLC0415 - on first use (a quick library import)
+
     return resources.files(__name__).joinpath(f"{name}.toml").read_text(encoding="utf-8")
 
 
 def data(name: str) -> dict[str, Any]:
     """The data of the shipped profile ``name``, its ``base`` merged in (a fresh copy)."""
+    import tomllib  # noqa: PLC0415 - on first use (a quick library import)
+
     raw = tomllib.loads(text(name))
     base = raw.pop("base", None)
     if base is None:
