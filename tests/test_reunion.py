@@ -233,3 +233,27 @@ def test_a_game_of_reunion() -> None:
     assert sum(match.net) == 0
     assert reversis.Match.from_json(match.to_json()) == match
     assert reversis.records.replay(reversis.records.dump(match)) == match
+
+
+def test_the_discards_points_are_the_dealers_secret_until_the_end() -> None:
+    # reunion §4: the discards count for the dealer from the moment each is discarded, but they are
+    # his secret: the other seats' views show the points of the tricks alone (a found leak: the
+    # points told them what the discards were worth, and sample_world found no world to match).
+    profile = reversis.load_profile("reunion")
+    hand = reversis.new_hand(profile, seed=12)
+    rng = random.Random(12)
+    for _ in range(15):
+        hand = hand.apply(rng.choice(hand.legal_moves()))
+    assert hand.discard_points == 20  # 10S and 10D
+    s = hand.state
+    tricks_only = running_points(s.deal, s.tricks, 0)
+    assert hand.points[hand.dealer] == tricks_only[hand.dealer] + 20
+    assert hand.view(hand.dealer).points == hand.points
+    for seat in (1, 2):
+        assert hand.view(seat).points == tricks_only
+        world = reversis.sample_world(hand.view(seat), random.Random(1))
+        assert world.view(seat) == hand.view(seat)
+    while not hand.is_over:
+        hand = hand.apply(rng.choice(hand.legal_moves()))
+    assert all(hand.view(seat).points == hand.points for seat in range(3))
+    assert sum(hand.points) == 150

@@ -31,6 +31,7 @@ from reversis import jsonio
 from reversis.cards import Card, read_cards, read_optional_card
 from reversis.engine.actions import action_count, move_index
 from reversis.engine.hand import EngineHand
+from reversis.engine.points import running_points
 from reversis.engine.trick import Phase, Trick
 from reversis.errors import ArgumentError, RecordError
 from reversis.moves import Move
@@ -270,6 +271,10 @@ def _nested(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+#: Events that every seat sees as they are and that tell :func:`hand_view` nothing it needs.
+_PUBLIC = frozenset({ev.CardPlayed, ev.TrickTaken})
+
+
 def _filter(event: ev.Event, seat: int, over: bool) -> ev.Event | None:
     if isinstance(event, ev.Exchanged) and event.seat != seat:
         return ev.Exchanged(event.seat, None, None)
@@ -286,6 +291,18 @@ def _filter(event: ev.Event, seat: int, over: bool) -> ev.Event | None:
     return event
 
 
+def _points(hand: EngineHand, seat: int) -> tuple[int, ...]:
+    """The points as ``seat`` may know them: reunion §4, the dealer's discards count for him from
+    the moment each is discarded, but they are his secret until the end of the deal, so the other
+    seats see the points of the tricks alone."""
+    if hand.to_move is None or seat == hand.dealer or not hand.state.extra.aside:
+        return hand.points
+    s = hand.state
+    if s.deal.rules.widow != "dealer":
+        return hand.points
+    return running_points(s.deal, s.tricks, 0)
+
+
 def hand_view(hand: EngineHand, seat: int) -> HandView:
     """The view of ``hand`` for ``seat`` (also ``hand.view(seat)``)."""
     if not isinstance(hand, EngineHand):
@@ -297,7 +314,11 @@ def hand_view(hand: EngineHand, seat: int) -> HandView:
     coming: list[Card] = []
     events: list[ev.Event] = []
     over = hand.is_over
-    for event in hand.events:
+    public = _PUBLIC
+    for event in hand.events:  # kept with the hand: the views of every seat share them
+        if type(event) in public:
+            events.append(event)
+            continue
         if isinstance(event, ev.Exchanged) and event.seat == seat:
             widow_card = event.taken
             if event.discarded:
@@ -346,7 +367,7 @@ def hand_view(hand: EngineHand, seat: int) -> HandView:
         received=tuple(received),
         card_counts=tuple(counts),
         tricks_taken=hand.tricks_taken,
-        points=hand.points,
+        points=_points(hand, seat),
         tricks=hand.tricks,
         current_trick=hand.current_trick,
         legal_moves=hand.legal_moves() if hand.to_move == seat else (),

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 
 from reversis import events as ev
-from reversis.cards import Card, Suit
+from reversis.cards import CARD_AT, Card, Suit
 from reversis.engine.deal import trumps_of
 from reversis.errors import (
     ArgumentError,
@@ -97,6 +97,12 @@ def sample_world(
     raise ReversisError(
         f"no world consistent with seat {view.seat}'s view found in {attempts} tries"
     )
+
+
+def _card(index: int) -> Card:
+    card = CARD_AT[index]
+    assert card is not None
+    return card
 
 
 class _Plan:
@@ -335,19 +341,26 @@ class _Plan:
     ) -> list[tuple[tuple[int, int], Card]] | None:
         """A card of ``pool`` for every slot, each where it may be (a matching found by augmenting
         paths, the pool's random order deciding between the matchings), or ``None``."""
-
-        def allowed(slot: tuple[int, int], card: Card) -> bool:
-            seat, index = slot
-            if seat >= 0:
-                return self._suit(card) not in void[seat]
-            restricted = isinstance(self.steps[index], ev.Exchanged | ev.Discarded)
-            return not (restricted and card in self.no_discard)
-
-        candidates = [[c for c in pool if allowed(slot, c)] for slot in slots]
+        # The cards as their indices (quick to hash); the slots of one seat share their list.
+        suits = [(c.index, self._suit(c)) for c in pool]
+        any_card = [i for i, _ in suits]
+        free = [c.index for c in pool if c not in self.no_discard]
+        by_seat = {
+            seat: [i for i, suit in suits if suit not in void[seat]]
+            for seat in {seat for seat, _ in slots if seat >= 0}
+        }
+        candidates = [
+            by_seat[seat]
+            if seat >= 0
+            else free
+            if isinstance(self.steps[index], ev.Exchanged | ev.Discarded)
+            else any_card
+            for seat, index in slots
+        ]
         order = sorted(range(len(slots)), key=lambda i: len(candidates[i]))
-        owner: dict[Card, int] = {}
+        owner: dict[int, int] = {}
 
-        def place(i: int, seen: set[Card]) -> bool:
+        def place(i: int, seen: set[int]) -> bool:
             for card in candidates[i]:
                 if card in seen:
                     continue
@@ -360,7 +373,7 @@ class _Plan:
         for i in order:
             if not place(i, set()):
                 return None
-        return [(slots[i], card) for card, i in owner.items()]
+        return [(slots[i], _card(card)) for card, i in owner.items()]
 
     def _undo_gives(
         self,

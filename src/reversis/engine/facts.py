@@ -6,6 +6,7 @@ played, placed: fournier-1785 §6, hoyle §6) worked out from what each seat hel
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from reversis import events as ev
@@ -106,14 +107,24 @@ def play_facts(state: Raw) -> list[tuple[Any, ...]]:
     plays = [(t.leader, t.cards) for t in state[TRICKS]]
     if state[CURRENT]:
         plays.append((state[LEADER], state[CURRENT]))
+    trumps = deal.trumps
+    suits = trumps.suits if trumps is not None else rules.suit_masks
+    out = []
+    if not rules.only_card_forced:
+        for number, (leader, bits) in enumerate(plays, start=1):
+            led = suits[_suit(deal, bits[0])] if trumps is not None else suits[bits[0] >> 4]
+            seat = leader
+            out.append((F_PLAYED, seat, bits[0], number, K_LED))
+            for b in bits[1:]:
+                seat = seat + 1 if seat + 1 < n else 0
+                # fournier-1785 §6: a card of the suit led is forced; another is placed.
+                out.append((F_PLAYED, seat, b, number, K_FORCED if led >> b & 1 else K_PLACED))
+        return out
     # what each seat held when play began: what it holds now and what it played
     held = [state[HANDS] >> (p << 6) & M64 for p in range(n)]
     for leader, bits in plays:
         for k, b in enumerate(bits):
             held[(leader + k) % n] |= 1 << b
-    trumps = deal.trumps
-    suits = trumps.suits if trumps is not None else rules.suit_masks
-    out = []
     for number, (leader, bits) in enumerate(plays, start=1):
         led = suits[_suit(deal, bits[0])]
         for k, b in enumerate(bits):
@@ -122,11 +133,10 @@ def play_facts(state: Raw) -> list[tuple[Any, ...]]:
                 kind = K_LED
             elif not led >> b & 1:
                 kind = K_PLACED
-            elif rules.only_card_forced and held[seat] & led != 1 << b:
+            elif held[seat] & led != 1 << b:
                 # hoyle §6: played, holding another card of the suit led; else forced.
                 kind = K_PLAYED
             else:
-                # fournier-1785 §6: a card of the suit led is forced.
                 kind = K_FORCED
             held[seat] ^= 1 << b
             out.append((F_PLAYED, seat, b, number, kind))
@@ -140,7 +150,7 @@ def _suit(deal: Any, bit: int) -> int:
     return bit >> 4
 
 
-def moves_of_facts(facts: list[tuple[Any, ...]]) -> tuple[Move, ...]:
+def moves_of_facts(facts: Sequence[tuple[Any, ...]]) -> tuple[Move, ...]:
     """The moves that made these facts, in order."""
     out: list[Move] = []
     for fact in facts:
@@ -163,8 +173,30 @@ def moves_of_facts(facts: list[tuple[Any, ...]]) -> tuple[Move, ...]:
     return tuple(out)
 
 
+class _Common(dict[tuple[Any, ...], ev.Event]):
+    """The events of plays and tricks, the most common, each made once and then shared: a cache of
+    values that never change, bounded by the few ways to play a card or take a trick."""
+
+    __slots__ = ()
+
+    def __missing__(self, fact: tuple[Any, ...]) -> ev.Event:
+        event = self[fact] = _event(fact)
+        return event
+
+
+#: ``_COMMON[fact]``: the event of a play or trick fact (``F_PLAYED``, ``F_TRICK``).
+_COMMON = _Common()
+
+
 def event_of(fact: tuple[Any, ...]) -> ev.Event:
     """The event object of a fact."""
+    code = fact[0]
+    if code in (F_PLAYED, F_TRICK):
+        return _COMMON[fact]
+    return _event(fact)
+
+
+def _event(fact: tuple[Any, ...]) -> ev.Event:
     code = fact[0]
     if code == F_PLAYED:
         return ev.CardPlayed(fact[1], card(fact[2]), fact[3], KINDS[fact[4]])

@@ -25,7 +25,7 @@ are properties too; they are ``None`` for a game without them.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Protocol, Self, TypeVar
 
 import attrs
@@ -77,6 +77,7 @@ from reversis.stakes import Stakes
 __all__ = ["EngineHand", "Phase", "SupportsRandom", "Trick", "replay_from_deal", "start"]
 
 H = TypeVar("H", bound="EngineHand")
+T = TypeVar("T")
 
 
 class SupportsRandom(Protocol):
@@ -96,6 +97,25 @@ def _card(bit: int) -> Card:
     return card
 
 
+#: ``SEATED[seat][bit]``: the pair ``(seat, card)`` of a trick's plays, made once for every seat
+#: and card.
+SEATED: tuple[tuple[tuple[int, Card] | None, ...], ...] = tuple(
+    tuple(None if card is None else (seat, card) for card in CARD_AT) for seat in range(8)
+)
+
+
+def _plays(leader: int, bits: tuple[int, ...], n: int) -> tuple[tuple[int, Card], ...]:
+    """The ``(seat, card)`` pairs of a trick's card bits, led by ``leader``."""
+    out = []
+    seat = leader
+    for bit in bits:
+        pair = SEATED[seat][bit]
+        assert pair is not None
+        out.append(pair)
+        seat = seat + 1 if seat + 1 < n else 0
+    return tuple(out)
+
+
 class EngineHand:
     """The engine's hand: an immutable state with its rules of play. Users get
     :class:`reversis.Hand`, which adds views and plain data; make one with
@@ -106,8 +126,9 @@ class EngineHand:
     not compared). Hands pickle.
     """
 
-    __slots__ = ("_s",)
+    __slots__ = ("_memo", "_s")
     _s: Raw
+    _memo: dict[str, Any]
 
     def __init__(self) -> None:
         raise TypeError("make a hand with reversis.new_hand() or reversis.deal_hand()")
@@ -117,6 +138,28 @@ class EngineHand:
 
     def __delattr__(self, name: str) -> None:
         raise attrs.exceptions.FrozenInstanceError
+
+    def cached(self, key: str, make: Callable[[], T]) -> T:
+        """A value derived from this hand, made by ``make()`` the first time ``key`` is asked for
+        and then kept with the hand (a hand never changes, so the value never goes stale).
+
+        The library keeps what several calls need this way (the facts, events, tricks and points;
+        the settlement and the public part of the views), so that the views of every seat of one
+        state cost little more than one. Values kept must be immutable.
+        """
+        try:
+            memo = self._memo
+        except AttributeError:
+            memo = {}
+            _SET_MEMO(self, memo)
+        try:
+            return memo[key]  # type: ignore[no-any-return]
+        except KeyError:
+            value = memo[key] = make()
+            return value
+
+    def _facts(self) -> tuple[tuple[Any, ...], ...]:
+        return self.cached("facts", lambda: tuple(fx.facts_of(self._s)))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (replay_from_deal, (type(self), self._s[DEAL], self.moves))
@@ -274,15 +317,13 @@ class EngineHand:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks, in order."""
+        return self.cached("tricks", self._make_tricks)
+
+    def _make_tricks(self) -> tuple[Trick, ...]:
         n = self.players
         return tuple(
-            Trick(
-                i + 1,
-                t.leader,
-                tuple(((t.leader + k) % n, _card(b)) for k, b in enumerate(t.cards)),
-                t.winner,
-            )
-            for i, t in enumerate(self._s[TRICKS])
+            Trick(i, t.leader, _plays(t.leader, t.cards, n), t.winner)
+            for i, t in enumerate(self._s[TRICKS], start=1)
         )
 
     @property
@@ -296,8 +337,7 @@ class EngineHand:
         s = self._s
         if not s[CURRENT]:
             return None
-        n = self.players
-        plays = tuple(((s[LEADER] + k) % n, _card(b)) for k, b in enumerate(s[CURRENT]))
+        plays = _plays(s[LEADER], s[CURRENT], self.players)
         return Trick(len(s[TRICKS]) + 1, s[LEADER], plays, None)
 
     @property
@@ -320,7 +360,7 @@ class EngineHand:
         s = self._s
         if s[TO_MOVE] < 0:
             return tuple(s[FACTS][-1][3])
-        return running_points(s[DEAL], s[TRICKS], s[EXTRA].aside)
+        return self.cached("points", lambda: running_points(s[DEAL], s[TRICKS], s[EXTRA].aside))
 
     @property
     def move_count(self) -> int:
@@ -330,7 +370,7 @@ class EngineHand:
     @property
     def moves(self) -> tuple[Move, ...]:
         """The moves applied since the deal, in order."""
-        return fx.moves_of_facts(fx.facts_of(self._s))
+        return self.cached("moves", lambda: fx.moves_of_facts(self._facts()))
 
     @property
     def privilege_holder(self) -> int | None:
@@ -449,11 +489,11 @@ class EngineHand:
     @property
     def events(self) -> tuple[ev.Event, ...]:
         """Every event so far, in order (the omniscient record; see :meth:`view` for a player's)."""
-        return tuple(fx.event_of(f) for f in fx.facts_of(self._s))
+        return self.cached("events", lambda: tuple(map(fx.event_of, self._facts())))
 
     def facts(self) -> list[tuple[Any, ...]]:
         """The engine's compact records of the events, in order (see :mod:`reversis.engine.state`)."""
-        return fx.facts_of(self._s)
+        return list(self._facts())
 
     # -- moves ---------------------------------------------------------------------------------------
 
@@ -653,6 +693,7 @@ class EngineHand:
 _NEW = object.__new__
 _NEW_TUPLE = tuple.__new__
 _SET = EngineHand.__dict__["_s"].__set__
+_SET_MEMO = EngineHand.__dict__["_memo"].__set__
 _SUIT_PLAYS = SUIT_PLAYS
 _PC, _PD, _PH, _PS = SUIT_PLAYS
 

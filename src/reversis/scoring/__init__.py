@@ -31,6 +31,10 @@ def settle(hand: EngineHand) -> Settlement:
     after it, as its profile's game settles them (see :mod:`reversis.scoring`)."""
     if not isinstance(hand, EngineHand):
         raise ArgumentError(f"settle() needs a Hand, not {type(hand).__name__}")
+    return hand.cached("settlement", lambda: _settle(hand))
+
+
+def _settle(hand: EngineHand) -> Settlement:
     game = hand.state.deal.rules.game
     if game == "reversis":
         return settle_reversis(hand)
