@@ -1,0 +1,154 @@
+"""Mutation testing of the settlement and the rules of play, with mutmut, and its score.
+
+mutmut makes small changes ("mutants") to the modules that ``[tool.mutmut] only_mutate`` in
+``pyproject.toml`` names (the settlement in ``reversis.scoring`` and the engine's rules of play) and
+runs the tests of the rules and the money against each; a mutant is *killed* when a test fails.
+This script runs mutmut (``--run``), then reads its results and prints the score:
+
+* every mutant: killed / (killed + survived + not reached by a test + timed out);
+* the same without the mutants that change only the text of a string (an error message's wording,
+  ``"XX" + text + "XX"``, its case, or the text replaced by ``None``): those test how a refusal is
+  worded, not a rule or a payment, and the tests check messages by their key words only.
+
+Every survivor is listed with its change, so that each can be judged (a test added, or the mutant
+shown to be equivalent).
+
+    python -m pip install -e ".[test]" mutmut==3.8.1
+    python benchmarks/mutation.py --run --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import difflib
+import io
+import subprocess
+import sys
+import tokenize
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def results() -> dict[str, str]:
+    """mutmut's status of every mutant: ``{"reversis.engine.play.x_f__mutmut_3": "survived"}``."""
+    out = subprocess.run(
+        [sys.executable, "-m", "mutmut", "results", "--all", "true"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    found = {}
+    for line in out.splitlines():
+        name, sep, status = line.strip().rpartition(": ")
+        if sep and "__mutmut_" in name:
+            found[name] = status
+    return found
+
+
+def _functions(path: Path) -> dict[str, str]:
+    """The source of every function of a mutated module, by name (the original and the mutants)."""
+    text = path.read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    return {
+        node.name: ast.get_source_segment(text, node) or ""
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and "__mutmut_" in node.name
+    }
+
+
+def _tokens(source: str) -> list[tuple[int, str]]:
+    kinds = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT}
+    return [
+        (tok.type, tok.string)
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+        if tok.type not in kinds
+    ]
+
+
+def text_only(original: str, mutant: str) -> bool:
+    """Whether ``mutant`` differs from ``original`` only in the text of string literals (or a string
+    replaced by ``None``)."""
+    a, b = _tokens(original), _tokens(mutant)
+    if len(a) != len(b):
+        return False
+    changed = False
+    for (kind_a, text_a), (kind_b, text_b) in zip(a, b, strict=True):
+        if (kind_a, text_a) == (kind_b, text_b):
+            continue
+        if kind_a == tokenize.NAME and text_a.startswith("x") and "__mutmut_" in text_a:
+            continue  # the functions' own names
+        strings = {tokenize.STRING, getattr(tokenize, "FSTRING_MIDDLE", -1)}
+        if kind_a in strings and (kind_b in strings or text_b == "None"):
+            changed = True
+            continue
+        return False
+    return changed
+
+
+def classify(statuses: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """Each mutant not killed: ``"text"`` if it changes only a string's text, else ``"rule"``; and
+    its change as a short diff."""
+    kind: dict[str, str] = {}
+    diffs: dict[str, str] = {}
+    sources: dict[Path, dict[str, str]] = {}
+    for name, status in statuses.items():
+        if status == "killed":
+            continue
+        module, _, function = name.rpartition(".")
+        module_path = ROOT / "mutants" / "src" / Path(*module.split("."))
+        path = module_path / "__init__.py" if module_path.is_dir() else module_path.with_suffix(".py")
+        functions = sources.setdefault(path, _functions(path))
+        base = function.rsplit("__mutmut_", 1)[0]
+        original = functions.get(base + "__mutmut_orig", "")
+        mutant = functions.get(function, "")
+        kind[name] = "text" if text_only(original, mutant) else "rule"
+        diff = difflib.unified_diff(original.splitlines(), mutant.splitlines(), lineterm="", n=0)
+        diffs[name] = "\n".join(
+            line for line in diff if line[:1] in "+-" and line[:3] not in ("+++", "---")
+        )
+    return kind, diffs
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--run", action="store_true", help="run mutmut first (else read results)")
+    parser.add_argument("--workers", type=int, default=2, help="mutmut's processes (default: 2)")
+    parser.add_argument("--list", action="store_true", help="list every survivor with its change")
+    args = parser.parse_args()
+    if args.run:
+        subprocess.run(
+            [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.workers)],
+            cwd=ROOT,
+            check=True,
+        )
+    statuses = results()
+    kind, diffs = classify(statuses)
+    counts = Counter(statuses.values())
+    total = len(statuses)
+    killed = counts["killed"]
+    print(f"{total} mutants: " + ", ".join(f"{n} {s}" for s, n in counts.most_common()))
+    print(f"  score, every mutant: {killed / total:.1%} killed")
+    text = sum(1 for k in kind.values() if k == "text")
+    rules = total - text
+    print(
+        f"  score without the {text} mutants that change only a message's text: "
+        f"{killed / rules:.1%} killed ({killed} of {rules})"
+    )
+    by_function = Counter(
+        name.rsplit("__mutmut_", 1)[0] for name, k in kind.items() if k == "rule"
+    )
+    print("  not killed, by function (rule mutants):")
+    for function, n in by_function.most_common():
+        print(f"    {n:4}  {function}")
+    if args.list:
+        for name in sorted(kind):
+            if kind[name] == "rule":
+                print(f"\n{name} ({statuses[name]})\n{diffs[name]}")
+
+
+if __name__ == "__main__":
+    main()
