@@ -52,10 +52,10 @@ def results() -> dict[str, str]:
 def _functions(path: Path) -> dict[str, str]:
     """The source of every function of a mutated module, by name (the original and the mutants)."""
     text = path.read_text(encoding="utf-8")
-    tree = ast.parse(text)
+    lines = text.splitlines()
     return {
-        node.name: ast.get_source_segment(text, node) or ""
-        for node in ast.walk(tree)
+        node.name: "\n".join(lines[node.lineno - 1 : node.end_lineno])
+        for node in ast.walk(ast.parse(text))
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and "__mutmut_" in node.name
     }
 
@@ -100,8 +100,12 @@ def classify(statuses: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
             continue
         module, _, function = name.rpartition(".")
         module_path = ROOT / "mutants" / "src" / Path(*module.split("."))
-        path = module_path / "__init__.py" if module_path.is_dir() else module_path.with_suffix(".py")
-        functions = sources.setdefault(path, _functions(path))
+        path = (
+            module_path / "__init__.py" if module_path.is_dir() else module_path.with_suffix(".py")
+        )
+        if path not in sources:
+            sources[path] = _functions(path)
+        functions = sources[path]
         base = function.rsplit("__mutmut_", 1)[0]
         original = functions.get(base + "__mutmut_orig", "")
         mutant = functions.get(function, "")
@@ -138,9 +142,7 @@ def main() -> None:
         f"  score without the {text} mutants that change only a message's text: "
         f"{killed / rules:.1%} killed ({killed} of {rules})"
     )
-    by_function = Counter(
-        name.rsplit("__mutmut_", 1)[0] for name, k in kind.items() if k == "rule"
-    )
+    by_function = Counter(name.rsplit("__mutmut_", 1)[0] for name, k in kind.items() if k == "rule")
     print("  not killed, by function (rule mutants):")
     for function, n in by_function.most_common():
         print(f"    {n:4}  {function}")
