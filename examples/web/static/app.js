@@ -135,9 +135,9 @@ function boardHtml(view, seats, me, match, actors) {
     parts.push(
       `<div class="seat ${place(seat, me, n)}${turn ? " turn" : ""}${kind}" data-seat="${seat}">` +
       `<div class="name">${seatName(seats, seat, me)}</div><div class="badges">${badges.join("")}</div>` +
-      `<div class="counts"><span title="cards in hand">🂠 ${view.card_counts[seat]}</span> ` +
-      `<span title="tricks taken" data-tricks="${view.tricks_taken[seat]}">tricks ${view.tricks_taken[seat]}</span> ` +
-      `<span title="points">pts ${view.points[seat]}</span></div>` +
+      `<div class="counts"><span title="cards in hand">cards ${view.card_counts[seat]}</span> · ` +
+      `<span title="tricks taken" data-tricks="${view.tricks_taken[seat]}">tricks ${view.tricks_taken[seat]}</span> · ` +
+      `<span title="points">points ${view.points[seat]}</span></div>` +
       `<div class="net" title="this hand so far">${view.net[seat] >= 0 ? "+" : ""}${view.net[seat]}</div>${money}</div>`);
   }
   let trick = view.current_trick;
@@ -170,12 +170,12 @@ function cardsHtml(view, interactive) {
   return { html: cards.join(""), others, verbs: [...new Set([...byCard.values()].map((v) => v.verb))] };
 }
 
-function stakesHtml(stakes) {
+function stakesHtml(stakes, seats, me) {
   const rows = [];
   for (const [key, value] of Object.entries(stakes)) {
     if (key === "beasts") {
       rows.push(`<li>beasts: ${value.length === 0 ? "none" : value.map((b) =>
-        `${b.amount} owed by seat ${b.owner}${b.in_play ? " (in play)" : ""}`).join(", ")}</li>`);
+        `${b.amount} owed by ${seatName(seats, b.owner, me)}${b.in_play ? " (in play)" : ""}`).join(", ")}</li>`);
     } else if (Array.isArray(value)) {
       rows.push(`<li>${esc(key)}: ${value.map(esc).join(", ")}</li>`);
     } else {
@@ -237,7 +237,7 @@ function draw() {
     $("my-hand").innerHTML = html;
     for (const move of others) actions.push(`<button class="move" data-move="${esc(move)}">${esc(move)}</button>`);
     $("info").innerHTML = infoHtml(view, seats, me);
-    $("money").innerHTML = `<h2>Stakes</h2>${stakesHtml(view.stakes)}<h2>Payments so far</h2>${paymentsHtml(view.payments, seats, me)}`;
+    $("money").innerHTML = `<h2>Stakes</h2>${stakesHtml(view.stakes, seats, me)}<h2>Payments so far</h2>${paymentsHtml(view.payments, seats, me)}`;
     if (interactive) $("prompt").textContent = `Your turn: ${verbs.map((v) => VERB_HELP[v] ?? v).join(", or ")}${others.length ? `, or ${others.join(", ")}` : ""}.`;
     else if (table.status === "playing") $("prompt").textContent = `Waiting for ${seatName(seats, view.to_move, me)}.`;
     else $("prompt").textContent = "";
