@@ -325,7 +325,7 @@ def create_app(
                 conn.outbox.put_nowait(None)
             await sender
 
-    return Starlette(
+    app = Starlette(
         routes=[
             Route("/", index),
             Route("/api/profiles", profiles),
@@ -339,6 +339,8 @@ def create_app(
         ],
         lifespan=lifespan,
     )
+    app.state.server = server
+    return app
 
 
 async def _sender(conn: Connection) -> None:
