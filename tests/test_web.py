@@ -223,7 +223,7 @@ def web_app(tmp_path: Path) -> Any:
     pytest.importorskip("httpx")
     from examples.web.server import Limits, create_app
 
-    return create_app(tmp_path / "tables.sqlite3", limits=Limits(rate=5.0, burst=10))
+    return create_app(tmp_path / "tables.sqlite3", limits=Limits(rate=20.0, burst=20))
 
 
 def new_game(client: Any, *, profile: str = "fournier-1785", seat: int = 1) -> tuple[str, str]:
@@ -358,7 +358,7 @@ def test_malformed_oversized_and_floods_are_refused_without_hurting_another_tabl
             assert latest_state(other, 1)["table"]["step"] >= 1
         with client.websocket_connect(f"/ws/{table_a}?token={token_a}") as ws:
             receive_state(ws)
-            for _ in range(30):
+            for _ in range(60):
                 ws.send_json({"type": "ping"})
             replies = []
             with pytest.raises(WebSocketDisconnect) as closed:
@@ -538,6 +538,9 @@ def test_browser_plays_a_whole_hand(live: tuple[str, Any], browser: Any, tmp_pat
     assert page.text_content("#error")
     assert int(page.get_attribute("body", "data-step")) == step
     assert app.state.server.tables[table_id].step == step
+    page.reload()  # the page as the server has it: the same table, from the address
+    page.wait_for_selector(PLAYABLE)
+    assert page.locator("#error").is_hidden()
 
     clicks = 0
     tricks_clicked: set[str] = set()
