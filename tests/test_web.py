@@ -88,13 +88,9 @@ def states_of(hand: Hand) -> list[Hand]:
     return states
 
 
-def bots_only(table: Table) -> Table:
-    return table.fill_bots()
-
-
 def run_bots(table: Table, limit: int = 100_000) -> Table:
     for _ in range(limit):
-        step = table.bot_step(lambda seat: bot_for(table.id, seat))
+        step = table.bot_step(lambda seat, name=table.id: bot_for(name, seat))
         if step is None:
             return table
         table = step
@@ -106,7 +102,9 @@ def run_bots(table: Table, limit: int = 100_000) -> Table:
 
 def test_new_table_is_checked() -> None:
     table = new_table("t1", "fournier-1785", "hand", 7)
-    assert table.status == "waiting" and len(table.seats) == 4 and not table.started
+    assert table.status == "waiting"
+    assert len(table.seats) == 4
+    assert not table.started
     assert len(new_table("t2", "reunion", "match", 1).seats) == 3
     with pytest.raises(TableError, match="not a shipped profile"):
         new_table("t", "nope", "hand", 1)
@@ -118,7 +116,9 @@ def test_new_table_is_checked() -> None:
 
 def test_seats_fill_and_play_starts() -> None:
     table = new_table("t1", "fournier-1785", "hand", 7).sit(2, "Ann", "tok-a")
-    assert table.status == "waiting" and table.seat_of("tok-a") == 2 and table.seat_of("x") is None
+    assert table.status == "waiting"
+    assert table.seat_of("tok-a") == 2
+    assert table.seat_of("x") is None
     with pytest.raises(TableError, match="seat 2 is taken"):
         table.sit(2, "Bob", "tok-b")
     with pytest.raises(TableError, match="not a seat"):
@@ -126,9 +126,11 @@ def test_seats_fill_and_play_starts() -> None:
     with pytest.raises(TableError, match="name"):
         table.sit(1, "x" * 40, "tok-b")
     started = table.fill_bots()
-    assert started.status == "playing" and started.hand == reversis.new_hand("fournier-1785", seed=7)
+    assert started.status == "playing"
+    assert started.hand == reversis.new_hand("fournier-1785", seed=7)
     assert [s.kind for s in started.seats] == ["bot", "bot", "human", "bot"]
-    assert "token" not in json.dumps(started.summary()) and "tok-a" not in json.dumps(started.summary())
+    assert "token" not in json.dumps(started.summary())
+    assert "tok-a" not in json.dumps(started.summary())
     with pytest.raises(TableError, match="play has started"):
         started.fill_bots()
 
@@ -146,12 +148,15 @@ def test_a_refused_move_changes_nothing() -> None:
         table.move(1, f"exchange {not_held.code}")
     assert table.to_row() == before
     moved = table.move(1, "decline")
-    assert moved.step == 1 and table.step == 0
+    assert moved.step == 1
+    assert table.step == 0
 
 
 def test_a_match_of_bots_runs_to_its_end_and_never_leaks() -> None:
     table = run_bots(new_table("m", "fournier-1785-3p", "match", 3).fill_bots())
-    assert table.status == "over" and table.match is not None and table.match.is_over
+    assert table.status == "over"
+    assert table.match is not None
+    assert table.match.is_over
     assert len(table.match.history) >= table.match.total_hands  # type: ignore[operator]
     # Every seat's message, at every step of the last hand, holds only what that seat may know.
     last = table.match.history[-1]
@@ -180,7 +185,8 @@ def test_a_match_with_a_person_waits_between_hands() -> None:
             step = table.bot_step(lambda s: bot_for("m2", s))
             assert step is not None
             table = step
-    assert table.match is not None and table.match.hands_played == 2
+    assert table.match is not None
+    assert table.match.hands_played == 2
     with pytest.raises(TableError, match="no hand can start"):
         table.next_hand()
 
@@ -197,13 +203,15 @@ def test_tables_are_stored_as_records_and_replayed() -> None:
         assert match_table.hand is not None
         match_table = match_table.move(seat, str(rng.choice(match_table.hand.legal_moves())))
     back = table_from_row(json.loads(json.dumps(match_table.to_row())))
-    assert back == match_table and back.step == 30
+    assert back == match_table
+    assert back.step == 30
     assert table_from_row(new_table("w", "tetka", "hand", 1).to_row()).status == "waiting"
 
 
 def test_replay_views_step_by_step() -> None:
     table = run_bots(new_table("r", "english", "hand", 4).fill_bots())
-    assert table.hand is not None and table.hand.is_over
+    assert table.hand is not None
+    assert table.hand.is_over
     record = records.dump(table.hand)
     views = replay_views(record, 2)
     assert len(views) == len(table.hand.moves) + 1
@@ -257,15 +265,19 @@ def test_http_lobby(web_app: Any) -> None:
         names = [p["name"] for p in client.get("/api/profiles").json()]
         assert names == list(reversis.available_profiles())
         bad = client.post("/api/tables", json={"profile": "chess"})
-        assert bad.status_code == 400 and "not a shipped profile" in bad.json()["error"]
+        assert bad.status_code == 400
+        assert "not a shipped profile" in bad.json()["error"]
         big = client.post("/api/tables", content=b"{" + b" " * 10_000 + b"}")
-        assert big.status_code == 400 and "too large" in big.json()["error"]
+        assert big.status_code == 400
+        assert "too large" in big.json()["error"]
         assert client.post("/api/tables", content=b"[1]").status_code == 400
         table_id, _ = new_game(client)
         taken = client.post(f"/api/tables/{table_id}/sit", json={"seat": 1, "name": "Bob"})
-        assert taken.status_code == 400 and "taken" in taken.json()["error"]
+        assert taken.status_code == 400
+        assert "taken" in taken.json()["error"]
         listed = client.get("/api/tables").json()
-        assert [t["id"] for t in listed] == [table_id] and cards_in(listed) == set()
+        assert [t["id"] for t in listed] == [table_id]
+        assert cards_in(listed) == set()
 
 
 def test_moves_over_the_socket_and_views_pushed(web_app: Any) -> None:
@@ -276,7 +288,8 @@ def test_moves_over_the_socket_and_views_pushed(web_app: Any) -> None:
         server = web_app.state.server
         with client.websocket_connect(f"/ws/{table_id}?token={token}") as ws:
             first = receive_state(ws)
-            assert first["seat"] == 1 and first["hand"]["to_move"] == 1
+            assert first["seat"] == 1
+            assert first["hand"]["to_move"] == 1
             assert first["hand"]["legal_moves"][0].startswith("exchange")
             ws.send_json({"type": "move", "move": "decline"})
             after = latest_state(ws, 1)
@@ -291,7 +304,9 @@ def test_moves_over_the_socket_and_views_pushed(web_app: Any) -> None:
             assert cards_in(pushed) <= knowable_cards(table.hand, 1)
         with client.websocket_connect(f"/ws/{table_id}") as watcher:  # no token: an onlooker
             seen = receive_state(watcher)
-            assert seen["seat"] is None and seen["hand"] is None and cards_in(seen) == set()
+            assert seen["seat"] is None
+            assert seen["hand"] is None
+            assert cards_in(seen) == set()
             watcher.send_json({"type": "move", "move": "decline"})
             assert "no seat" in watcher.receive_json()["message"]
 
@@ -319,7 +334,8 @@ def test_an_illegal_move_over_the_socket_changes_nothing(web_app: Any) -> None:
             ]:
                 ws.send_json(bad)
                 reply = ws.receive_json()
-                assert reply["type"] == "error" and why in reply["message"], (bad, reply)
+                assert reply["type"] == "error", (bad, reply)
+                assert why in reply["message"], (bad, reply)
             assert server.tables[table_id] is before
             assert server.store.load_tables()[0].to_row() == row
 
@@ -348,7 +364,8 @@ def test_malformed_oversized_and_floods_are_refused_without_hurting_another_tabl
             assert "not bytes" in ws.receive_json()["message"]
             ws.send_text(json.dumps({"type": "move", "move": "x" * 5000}))
             reply = ws.receive_json()
-            assert "too large" in reply["message"] and "1024" in reply["message"]
+            assert "too large" in reply["message"]
+            assert "1024" in reply["message"]
             with pytest.raises(WebSocketDisconnect) as closed:
                 ws.receive_json()
             assert closed.value.code == 1009
@@ -361,9 +378,13 @@ def test_malformed_oversized_and_floods_are_refused_without_hurting_another_tabl
             for _ in range(60):
                 ws.send_json({"type": "ping"})
             replies = []
-            with pytest.raises(WebSocketDisconnect) as closed:
+
+            def read_all() -> None:
                 while True:
                     replies.append(ws.receive_json())
+
+            with pytest.raises(WebSocketDisconnect) as closed:
+                read_all()
             assert closed.value.code == 1008
             assert any("too many messages" in r.get("message", "") for r in replies)
             assert server.tables[table_a].step == 0
@@ -380,9 +401,8 @@ def test_malformed_oversized_and_floods_are_refused_without_hurting_another_tabl
 def test_a_restart_loses_nothing(tmp_path: Path) -> None:
     pytest.importorskip("starlette")
     pytest.importorskip("httpx")
-    from starlette.testclient import TestClient
-
     from examples.web.server import create_app
+    from starlette.testclient import TestClient
 
     db = tmp_path / "tables.sqlite3"
     app = create_app(db)
@@ -434,7 +454,8 @@ def test_replay_endpoint_gives_the_seats_own_views(web_app: Any) -> None:
         hands = client.get(f"/api/tables/{table_id}/hands").json()
         data = client.get(f"/api/hands/{hands[0]['id']}/replay?token={token}").json()
         hand = server.tables[table_id].hand
-        assert data["seat"] == 2 and len(data["views"]) == len(hand.moves) + 1
+        assert data["seat"] == 2
+        assert len(data["views"]) == len(hand.moves) + 1
         for state, view in zip(states_of(hand), data["views"], strict=True):
             assert cards_in(view) <= knowable_cards(state, 2)
 
@@ -452,7 +473,6 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
         if not Path(CHROMIUM).exists():
             pytest.skip(f"no Chromium at {CHROMIUM}")
     import uvicorn
-
     from examples.web.server import create_app
 
     app = create_app(tmp_path_factory.mktemp("web") / "tables.sqlite3", bot_delay=0.0)

@@ -244,7 +244,10 @@ def create_app(
                 raise TableError(f"the server has its {lim.max_tables} tables")
             seed = body.get("seed", secrets.randbelow(10**9))
             table = new_table(
-                secrets.token_hex(6), body.get("profile", "fournier-1785"), body.get("mode", "hand"), seed
+                secrets.token_hex(6),
+                body.get("profile", "fournier-1785"),
+                body.get("mode", "hand"),
+                seed,
             )
         except TableError as exc:
             return _error(str(exc))
@@ -308,7 +311,9 @@ def create_app(
             return
         conns = server.connections.setdefault(table_id, set())
         if len(conns) >= lim.max_connections:
-            await ws.send_text(json.dumps({"type": "error", "message": "this table is full of clients"}))
+            await ws.send_text(
+                json.dumps({"type": "error", "message": "this table is full of clients"})
+            )
             await ws.close(code=1013)
             return
         seat = table.seat_of(ws.query_params.get("token", ""))

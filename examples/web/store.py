@@ -8,8 +8,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from examples.web.table import Table, table_from_row
 from reversis import records
+
+from .table import Table, table_from_row
 
 __all__ = ["Store"]
 
@@ -67,7 +68,13 @@ class Store:
                 self._db.execute(
                     "INSERT OR IGNORE INTO hands (table_id, number, profile, record, finished)"
                     " VALUES (?, ?, ?, ?, ?)",
-                    (table.id, table.hand_number, table.profile.name, records.dump(last), time.time()),
+                    (
+                        table.id,
+                        table.hand_number,
+                        table.profile.name,
+                        records.dump(last),
+                        time.time(),
+                    ),
                 )
 
     def load_tables(self) -> list[Table]:

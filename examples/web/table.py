@@ -131,7 +131,8 @@ class Table:
         of a match; empty between hands and when all is over."""
         status = self.status
         if status == "playing":
-            assert self.hand is not None and self.hand.to_move is not None
+            assert self.hand is not None
+            assert self.hand.to_move is not None
             return (self.hand.to_move,)
         if status == "deciding":
             assert self.match is not None
