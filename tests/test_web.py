@@ -614,6 +614,38 @@ def test_browser_plays_a_whole_hand(live: tuple[str, Any], browser: Any, tmp_pat
     context.close()
 
 
+def test_browser_plays_on_into_the_next_hand_of_a_match(
+    live: tuple[str, Any], browser: Any
+) -> None:
+    base, app = live
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    page.goto(base + "/")
+    page.wait_for_selector("#profile option", state="attached")
+    page.select_option("#profile", "fournier-1785-3p")
+    page.select_option("#mode", "match")
+    page.click("#create-button")
+    page.wait_for_selector("body[data-status=playing]")
+    table_id = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('table')")
+    deadline = time.monotonic() + 30
+    while page.get_attribute("body", "data-status") != "between":
+        assert time.monotonic() < deadline, "the first hand did not finish"
+        if not click_one(page):
+            page.wait_for_timeout(20)
+    page.wait_for_selector("#settlement:not([hidden])")
+    match = app.state.server.tables[table_id].match
+    assert match.hands_played == 1
+    counters = [
+        page.text_content(f"#settlement tr[data-seat='{s}'] td:last-child") for s in range(3)
+    ]
+    assert [int(c) for c in counters] == list(match.bankrolls)
+    page.click("#next-hand")
+    page.wait_for_selector("body[data-hand='2'][data-status=playing]")
+    assert page.locator("#settlement").is_hidden()
+    assert app.state.server.tables[table_id].match.hand_number == 2
+    context.close()
+
+
 def test_two_browsers_at_one_table_see_only_what_they_may_know(
     live: tuple[str, Any], browser: Any, tmp_path: Path
 ) -> None:

@@ -260,18 +260,15 @@ function drawSettlement(view, seats, me, match, table) {
     `<td>${view.points[seat]}</td>${match ? `<td>${match.bankrolls[seat]}</td>` : ""}</tr>`).join("");
   let end = "";
   if (match && table.status === "over") {
-    end = `<p class="final">The match is over. Winners: ${match.hand === null && current.table.status === "over" ?
-      winners(match).map((s) => seatName(seats, s, me)).join(", ") : ""}.</p>`;
+    const totals = view.net.map((_, seat) => match.points_by_hand.reduce((sum, p) => sum + p[seat], 0));
+    end = `<p class="final" data-testid="match-over">The match is over after ${match.hands_played} hands. ` +
+      `Counters: ${match.bankrolls.map((b, s) => `${seatName(seats, s, me)} ${b}`).join(", ")}; ` +
+      `points: ${totals.map((t, s) => `${seatName(seats, s, me)} ${t}`).join(", ")}.</p>`;
   }
   box.hidden = false;
   box.innerHTML = `<h2>Settlement of the hand</h2><table><thead><tr><th>Seat</th><th>Net</th><th>Points</th>` +
     `${match ? "<th>Counters</th>" : ""}</tr></thead><tbody>${rows}</tbody></table>` +
     `<h3>Payments</h3>${paymentsHtml(view.payments, seats, me)}${end}`;
-}
-
-function winners(match) {
-  const best = Math.max(...match.bankrolls);
-  return match.bankrolls.map((b, s) => [b, s]).filter(([b]) => b === best).map(([, s]) => s);
 }
 
 let historyKey = "";
