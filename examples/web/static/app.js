@@ -98,6 +98,8 @@ function splitMove(move) {
   return { verb: move, card: null };
 }
 
+const SUITS = { C: "clubs ♣", D: "diamonds ♦", H: "hearts ♥", S: "spades ♠" };
+
 const VERB_HELP = {
   play: "play a card", exchange: "take the widow card for one of yours: click the card to put aside",
   discard: "discard a card (the dealer's exchange)", give: "give a card to the seat opposite",
@@ -201,7 +203,7 @@ function infoHtml(view, seats, me) {
   if (view.widow_card) add("Widow card you looked at", `<span class="mini" data-widow="${view.widow_card}">${cardSvg(view.widow_card)}</span>`);
   if (view.put_aside.length) add("You put aside", `<span class="minis">${view.put_aside.map((c) => `<span class="mini">${cardSvg(c)}</span>`).join("")}</span>`);
   if (view.shown) add("Shown at the deal", `<span class="mini">${cardSvg(view.shown)}</span>`);
-  if (view.trump) add("Trumps", esc(view.trump));
+  if (view.trump) add("Trumps", esc(SUITS[view.trump] ?? view.trump));
   if (view.pass_direction) add("Passing", esc(view.pass_direction));
   if (view.given.length) add("You gave", view.given.map(cardName).join(", "));
   if (view.received.length) add("You received", view.received.map(cardName).join(", "));
@@ -240,6 +242,7 @@ function draw() {
     $("money").innerHTML = `<h2>Stakes</h2>${stakesHtml(view.stakes, seats, me)}<h2>Payments so far</h2>${paymentsHtml(view.payments, seats, me)}`;
     if (interactive) $("prompt").textContent = `Your turn: ${verbs.map((v) => VERB_HELP[v] ?? v).join(", or ")}${others.length ? `, or ${others.join(", ")}` : ""}.`;
     else if (table.status === "playing") $("prompt").textContent = `Waiting for ${seatName(seats, view.to_move, me)}.`;
+    else if (view.phase === "over") $("prompt").textContent = "The hand is over: the settlement is below.";
     else $("prompt").textContent = "";
     drawSettlement(view, seats, me, match, table);
   }
