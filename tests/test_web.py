@@ -686,6 +686,8 @@ def test_two_browsers_at_one_table_see_only_what_they_may_know(
     while not all(p.get_attribute("body", "data-status") == "over" for p in (a, b)):
         assert time.monotonic() < deadline, "the hand did not finish"
         moved = [click_one(p) for p in (a, b)]
+        if moved[1]:  # at 390 px wide, nothing overflows the screen during play either
+            assert b.evaluate("document.documentElement.scrollWidth") <= 390
         if not any(moved):
             a.wait_for_timeout(20)
     # B replays the hand from its own seat: HTTP that holds cards, checked below too.

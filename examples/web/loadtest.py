@@ -67,9 +67,7 @@ class Results:
         self.finished = 0
 
 
-async def seat_client(
-    ws_url: str, seat: int, rng: random.Random, results: Results, done: asyncio.Event
-) -> None:
+async def seat_client(ws_url: str, seat: int, rng: random.Random, results: Results) -> None:
     sent_at: float | None = None
     sent_step = -1
     async with websockets.connect(ws_url, max_size=2**22) as ws:
@@ -99,7 +97,6 @@ async def seat_client(
                 sent_step = step
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "move", "move": rng.choice(view["legal_moves"])}))
-    done.set()
 
 
 async def run(base: str, tables: int, profile: str, seed: int) -> tuple[Results, float]:
@@ -114,9 +111,7 @@ async def run(base: str, tables: int, profile: str, seed: int) -> tuple[Results,
             url = f"{ws_base}/ws/{table['id']}?token={token['token']}"
             clients.append((url, seat, random.Random(rng.random())))
     start = time.perf_counter()
-    await asyncio.gather(
-        *(seat_client(url, seat, r, results, asyncio.Event()) for url, seat, r in clients)
-    )
+    await asyncio.gather(*(seat_client(url, seat, r, results) for url, seat, r in clients))
     return results, time.perf_counter() - start
 
 
