@@ -398,6 +398,28 @@ def test_malformed_oversized_and_floods_are_refused_without_hurting_another_tabl
             assert ws.receive_json()["message"] == "no such table"
 
 
+def test_a_client_that_does_not_read_is_dropped(tmp_path: Path) -> None:
+    pytest.importorskip("starlette")
+    import asyncio
+
+    from examples.web.server import Connection, Limits, Server
+    from examples.web.store import Store
+
+    server = Server(Store(tmp_path / "t.sqlite3"), limits=Limits(max_outbox=3))
+    slow = Connection(socket=None, seat=0, outbox=asyncio.Queue(3))  # type: ignore[arg-type]
+    quick = Connection(socket=None, seat=1, outbox=asyncio.Queue(3))  # type: ignore[arg-type]
+    server.connections["t"] = {slow, quick}
+    for n in range(3):
+        server.send(slow, str(n))
+    assert not slow.dropped
+    server.send(quick, "q")
+    server.send(slow, "one too many")
+    assert slow.dropped
+    assert server.connections["t"] == {quick}
+    assert slow.outbox.get_nowait() is None  # its sender closes the socket
+    assert quick.outbox.get_nowait() == "q"
+
+
 def test_a_restart_loses_nothing(tmp_path: Path) -> None:
     pytest.importorskip("starlette")
     pytest.importorskip("httpx")

@@ -84,6 +84,8 @@ class Connection:
     socket: WebSocket
     seat: int | None
     outbox: asyncio.Queue[str | None]
+    #: Whether the client was dropped for not reading its messages.
+    dropped: bool = False
 
 
 class Server:
@@ -134,14 +136,18 @@ class Server:
             self.send(conn, json.dumps(table.message(conn.seat)))
 
     def send(self, conn: Connection, text: str) -> None:
-        """Queue a message for a client; a client that does not read is dropped."""
+        """Queue a message for a client; a client that does not read its messages is dropped."""
+        if conn.dropped:
+            return
         try:
             conn.outbox.put_nowait(text)
         except asyncio.QueueFull:
-            self.connections.get(_table_of(self, conn), set()).discard(conn)
-            with contextlib.suppress(asyncio.QueueFull):
+            conn.dropped = True
+            for conns in self.connections.values():
+                conns.discard(conn)
+            while not conn.outbox.empty():
                 conn.outbox.get_nowait()
-                conn.outbox.put_nowait(None)
+            conn.outbox.put_nowait(None)
 
     def kick(self, table_id: str) -> None:
         """Make sure the table's bot driver runs."""
@@ -170,13 +176,6 @@ class Server:
         for task in self.drivers.values():
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-
-
-def _table_of(server: Server, conn: Connection) -> str:
-    for table_id, conns in server.connections.items():
-        if conn in conns:
-            return table_id
-    return ""
 
 
 def _bot_to_act(table: Table) -> bool:
@@ -353,6 +352,8 @@ async def _sender(conn: Connection) -> None:
     while True:
         text = await conn.outbox.get()
         if text is None:
+            if conn.dropped:
+                await _close(conn, 1008)
             return
         try:
             await conn.socket.send_text(text)
@@ -433,6 +434,7 @@ async def _act(
 
 
 async def _close(conn: Connection, code: int) -> None:
-    await asyncio.sleep(0.05)  # let the sender deliver the error first
+    """Close a client's socket, after a moment for the sender to deliver what was queued."""
+    await asyncio.sleep(0.05)
     with contextlib.suppress(RuntimeError, OSError):
         await conn.socket.close(code=code)
