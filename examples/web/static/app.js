@@ -31,6 +31,7 @@ async function showLobby() {
   $("profile").innerHTML = profiles.map((p) =>
     `<option value="${esc(p.name)}" title="${esc(p.about)}">${esc(p.name)} (${p.players} players)</option>`).join("");
   await listTables();
+  setInterval(() => { if (!session) listTables(); }, 3000);
 }
 
 async function listTables() {
@@ -69,8 +70,11 @@ function connect() {
       draw();
     }
   });
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
     document.body.dataset.connected = "no";
+    // The server went away (a restart): come back, it has kept the table. Closed for breaking the
+    // limits (1008, 1009) or for an unknown table (4404): stay closed, the error says why.
+    if (![1008, 1009, 4404].includes(event.code)) setTimeout(connect, 1000);
   });
   socket.addEventListener("open", () => {
     document.body.dataset.connected = "yes";
