@@ -127,7 +127,7 @@ def test_seats_fill_and_play_starts() -> None:
         table.sit(1, "x" * 40, "tok-b")
     started = table.fill_bots()
     assert started.status == "playing"
-    assert started.hand == reversis.new_hand("fournier-1785", seed=7)
+    assert started.hand == reversis.new_hand("fournier-1785", seed=7, dealer=3)
     assert [s.kind for s in started.seats] == ["bot", "bot", "human", "bot"]
     assert "token" not in json.dumps(started.summary())
     assert "tok-a" not in json.dumps(started.summary())
@@ -136,7 +136,9 @@ def test_seats_fill_and_play_starts() -> None:
 
 
 def test_a_refused_move_changes_nothing() -> None:
-    table = new_table("t1", "fournier-1785", "hand", 7).sit(1, "Ann", "a").fill_bots()
+    table = new_table("t1", "fournier-1785", "hand", 8).sit(1, "Ann", "a").fill_bots()
+    assert table.hand is not None
+    assert table.hand.dealer == 0
     assert table.actors() == (1,)  # the eldest moves first
     before = table.to_row()
     with pytest.raises(TableError, match="not your turn"):
@@ -235,7 +237,7 @@ def web_app(tmp_path: Path) -> Any:
 
 
 def new_game(client: Any, *, profile: str = "fournier-1785", seat: int = 1) -> tuple[str, str]:
-    table = client.post("/api/tables", json={"profile": profile, "mode": "hand", "seed": 7}).json()
+    table = client.post("/api/tables", json={"profile": profile, "mode": "hand", "seed": 8}).json()
     token = client.post(f"/api/tables/{table['id']}/sit", json={"seat": seat, "name": "Ann"}).json()
     client.post(f"/api/tables/{table['id']}/bots")
     return table["id"], token["token"]

@@ -180,7 +180,10 @@ class Table:
         if self.started or any(s.kind == "empty" for s in self.seats):
             return self
         if self.mode == "hand":
-            return attrs.evolve(self, hand=reversis.new_hand(self.profile, seed=self.seed))
+            # The deal goes round with the seed, so that a person is not always the dealer.
+            dealer = self.seed % len(self.seats)
+            hand = reversis.new_hand(self.profile, seed=self.seed, dealer=dealer)
+            return attrs.evolve(self, hand=hand)
         match = reversis.new_match(self.profile, seed=self.seed).start_hand()
         return attrs.evolve(self, match=match, hand=match.hand)
 
