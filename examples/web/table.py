@@ -251,6 +251,8 @@ class Table:
             "profile": self.profile.name,
             "mode": self.mode,
             "players": len(self.seats),
+            #: The way play goes round the table, for drawing the seats in order.
+            "direction": self.profile.table.direction,
             "seats": [s.public() for s in self.seats],
             "status": self.status,
             "hand_number": self.hand_number,

@@ -119,10 +119,14 @@ function seatName(seats, seat, me) {
   return esc(seat === me ? `${name} (you)` : name);
 }
 
+// Where a seat is drawn, you at the bottom and the others in playing order: the next player to
+// your right when play goes counter-clockwise (seen from above), to your left otherwise.
+let direction = "counter-clockwise";
 function place(seat, me, players) {
   const offset = (seat - me + players) % players;
-  if (players === 3) return ["bottom", "left", "right"][offset];
-  return ["bottom", "left", "top", "right"][offset] ?? "top";
+  const ccw = direction === "counter-clockwise";
+  if (players === 3) return (ccw ? ["bottom", "right", "left"] : ["bottom", "left", "right"])[offset];
+  return (ccw ? ["bottom", "right", "top", "left"] : ["bottom", "left", "top", "right"])[offset] ?? "top";
 }
 
 // The board of one view: the seats around the table and the trick in the middle.
@@ -219,6 +223,7 @@ function infoHtml(view, seats, me) {
 
 function draw() {
   const { table, hand: view, match, seat: me } = current;
+  direction = table.direction;
   document.body.dataset.status = table.status;
   document.body.dataset.step = table.step;
   document.body.dataset.hand = table.hand_number;
