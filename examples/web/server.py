@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
@@ -37,6 +38,7 @@ from .table import Table, TableError, bot_for, new_table, replay_views
 __all__ = ["Limits", "Server", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
+LOG = logging.getLogger("examples.web")
 
 
 @attrs.frozen
@@ -162,7 +164,11 @@ class Server:
                 return
             await asyncio.sleep(self.bot_delay)
             table = self.tables[table_id]
-            step = table.bot_step(lambda seat: self.bot(table_id, seat))
+            try:
+                step = table.bot_step(lambda seat: self.bot(table_id, seat))
+            except ValueError:  # a bot's move refused: a bug to see in the log, the table kept
+                LOG.exception("table %s: a bot's move was refused", table_id)
+                return
             if step is None:
                 return
             self.tables[table_id] = step
