@@ -67,7 +67,7 @@ from reversis.engine.state import (
     State,
     TrickRecord,
 )
-from reversis.engine.tables import SUIT_PLAYS, plays_of
+from reversis.engine.tables import SUIT_PLAYS, plays_of, suit_plays
 from reversis.engine.trick import Phase, Trick, held_by_any, late_trick
 from reversis.errors import ArgumentError, IllegalMoveError, InvalidMoveError
 from reversis.moves import Move, Play, parse_move
@@ -520,7 +520,8 @@ class EngineHand:
             follow = s[1] >> ((seat << 6) + (led << 4)) & 0xFFFF
             # fournier-1785 §6: follow suit if able; §11: the privileged may renounce at will.
             if follow and (seat != s[8][2] or len(s[6]) >= rules.priv_last):
-                return _SUIT_PLAYS[led][follow >> 2]
+                plays = _SUIT_PLAYS[led][follow >> 2]
+                return suit_plays(led, follow >> 2) if plays is None else plays
             if mode:  # Hearts: the first trick's restrictions (hearts §5)
                 return plays_of(legal_cards(s, seat))
         elif mode:  # Hearts' leads (hearts §5, §7), trumps (reunion §5)
@@ -528,7 +529,12 @@ class EngineHand:
         held = s[1] >> (seat << 6)
         low = held & 0xFFFFFFFF
         high = held >> 32 & 0xFFFFFFFF
-        return _PC[low >> 2 & 0x1FFF] + _PD[low >> 18] + _PH[high >> 2 & 0x1FFF] + _PS[high >> 18]
+        try:
+            return (
+                _PC[low >> 2 & 0x1FFF] + _PD[low >> 18] + _PH[high >> 2 & 0x1FFF] + _PS[high >> 18]  # type: ignore[operator]
+            )
+        except TypeError:  # a table entry not made yet (engine.tables)
+            return plays_of(held & 0xFFFFFFFFFFFFFFFF)
 
     def legal_indices(self) -> tuple[int, ...]:
         """The legal moves as their numbers in the profile's action space (:func:`move_index`)."""

@@ -23,6 +23,7 @@ __all__ = [
     "Memo",
     "moves_of",
     "plays_of",
+    "suit_plays",
 ]
 
 
@@ -40,34 +41,41 @@ class Memo(dict[int, tuple[Any, ...]]):
         return value
 
 
-def _suit_plays(suit: int) -> Memo:
-    """The plays of every pattern of ranks of ``suit`` (bit ``r - 2`` of the pattern is rank ``r``),
-    in card order."""
+#: ``SUIT_PLAYS[suit][pattern]``: the plays of a suit's cards (bit ``r - 2`` of the pattern is rank
+#: ``r``), in card order, or ``None`` until :func:`suit_plays` first makes them. Plain lists, so
+#: that the hot paths index them as fast as tuples and test for ``None`` only on a miss.
+SUIT_PLAYS: tuple[list[tuple[Play, ...] | None], ...] = tuple(
+    [(), *([None] * 8191)] for _ in range(4)
+)
+_C, _D, _H, _S = SUIT_PLAYS
 
-    def make(pattern: int) -> tuple[Play, ...]:
-        if not 0 <= pattern < 8192:
-            raise KeyError(pattern)
-        if not pattern:
-            return ()
+
+def suit_plays(suit: int, pattern: int) -> tuple[Play, ...]:
+    """The plays of the ranks of ``pattern`` in ``suit``: ``SUIT_PLAYS[suit][pattern]``, made and
+    kept the first time it is asked for."""
+    table = SUIT_PLAYS[suit]
+    plays = table[pattern]
+    if plays is None:
         low = pattern & -pattern
         play = PLAYS[16 * suit + 1 + low.bit_length()]
         assert play is not None
-        return (play, *table[pattern ^ low])
-
-    table = Memo(make)
-    return table
-
-
-#: ``SUIT_PLAYS[suit][pattern]``: the plays of a suit's cards, in card order.
-SUIT_PLAYS = tuple(_suit_plays(suit) for suit in range(4))
-_C, _D, _H, _S = SUIT_PLAYS
+        plays = table[pattern] = (play, *suit_plays(suit, pattern ^ low))
+    return plays
 
 
 def plays_of(mask: int) -> tuple[Play, ...]:
     """The plays of the cards of ``mask`` (a 64-bit mask), in card order."""
     low = mask & 0xFFFFFFFF
     high = mask >> 32
-    return _C[low >> 2 & 0x1FFF] + _D[low >> 18] + _H[high >> 2 & 0x1FFF] + _S[high >> 18]
+    try:
+        return _C[low >> 2 & 0x1FFF] + _D[low >> 18] + _H[high >> 2 & 0x1FFF] + _S[high >> 18]  # type: ignore[operator]
+    except TypeError:  # an entry not made yet (None)
+        return (
+            suit_plays(0, low >> 2 & 0x1FFF)
+            + suit_plays(1, low >> 18)
+            + suit_plays(2, high >> 2 & 0x1FFF)
+            + suit_plays(3, high >> 18)
+        )
 
 
 #: A table per byte of a 64-bit card mask: for each value of the byte, its moves.
