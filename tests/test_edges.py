@@ -1,0 +1,290 @@
+"""Edges of the rules and the money that the mutation run (``benchmarks/mutation.py``) found
+untested: each test here kills mutants that survived the rest of the rule tests.
+
+Some check an internal function against a reference built independently from the hand's history
+(the cards a seat held before a play, the tricks it took), over random hands of every profile
+where the rule applies; others pin a boundary of an argument check or a payment's amount.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import reversis
+from reversis import ArgumentError, IllegalMoveError, Profile, load_profile
+from reversis.cards import Card
+from reversis.engine.outcome import party_outcome
+from reversis.engine.play import trick_winner
+from reversis.engine.trick import held_by_any
+from reversis.scoring import Payment, Settlement
+from reversis.scoring.reversis import _held_another
+
+PROFILES = tuple(reversis.available_profiles())
+
+
+def _random_states(profile: Profile, seed: int) -> list[reversis.Hand]:
+    """Every state of one random hand, the deal first."""
+    rng = random.Random(seed)
+    hand = reversis.new_hand(profile, seed=seed, dealer=seed % profile.players)
+    states = [hand]
+    while not hand.is_over:
+        hand = hand.apply(rng.choice(hand.legal_moves()))
+        states.append(hand)
+    return states
+
+
+# -- hoyle §6: a quinola or an ace played holding another card of its suit -------------------------
+
+
+@pytest.mark.parametrize("name", ["hoyle", "fournier-1785", "english", "fournier-1785-3p"])
+def test_held_another_agrees_with_the_history(name: str) -> None:
+    """``_held_another(hand, seat, bit, trick)``, read on any later state (mid-trick included), is
+    whether the seat held another card of the played card's suit just before it played it."""
+    profile = load_profile(name)
+    checked = 0
+    for seed in range(12):
+        states = _random_states(profile, seed)
+        # The state just before each play: (trick index, seat) -> (state, card bit).
+        before: dict[tuple[int, int], tuple[reversis.Hand, int]] = {}
+        for state, after in zip(states, states[1:], strict=False):
+            if state.phase is not reversis.Phase.PLAY:
+                continue
+            seat = state.to_move
+            assert seat is not None
+            card = after.moves[-1].card  # type: ignore[union-attr]
+            before[(len(state.state.tricks), seat)] = (state, card.index)
+        for k in range(0, len(states), 3):
+            later = states[k]
+            done = len(later.state.tricks)
+            for (index, seat), (state, bit) in before.items():
+                if index >= done:
+                    continue
+                held = state.hand_of(seat)
+                suit = Card.from_index(bit).suit
+                expected = any(c.suit == suit and c.index != bit for c in held)
+                assert _held_another(later, seat, bit, index) == expected, (seed, k, index, seat)
+                checked += 1
+    assert checked > 1000
+
+
+def test_held_by_any_is_the_union_of_the_hands() -> None:
+    for name in PROFILES:
+        for state in _random_states(load_profile(name), 3)[::5]:
+            union = 0
+            for seat in range(state.players):
+                for card in state.hand_of(seat):
+                    union |= 1 << card.index
+            assert held_by_any(state.state.hands) == union
+
+
+# -- trick winners -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_trick_winner_agrees_with_the_recorded_tricks(name: str) -> None:
+    """``trick_winner`` (used by rollouts and the rules) gives the winner the hand recorded, and the
+    highest card of the suit led wins where there are no trumps (fournier-1785 §6)."""
+    profile = load_profile(name)
+    for seed in range(6):
+        last = _random_states(profile, seed)[-1]
+        deal = last.state.deal
+        for trick in last.state.tricks:
+            assert trick_winner(deal, trick.leader, trick.cards) == trick.winner
+            if deal.trumps is None:
+                led = trick.cards[0] >> 4
+                best = max(b for b in trick.cards if b >> 4 == led)
+                n = profile.players
+                assert trick.winner == (trick.leader + trick.cards.index(best)) % n
+
+
+def test_trick_winner_ignores_a_higher_card_of_another_suit() -> None:
+    """The second card is a higher card of another suit: the leader's suit still decides."""
+    hand = reversis.new_hand(load_profile(), seed=1)
+    deal = hand.state.deal
+    cards = tuple(Card.parse(c).index for c in ("2C", "AS", "3C", "KD"))
+    assert trick_winner(deal, 1, cards) == 3  # 3C, the third card, led by seat 1
+
+
+# -- the end of a hand ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["fournier-1785", "hoyle", "english", "fournier-1785-3p"])
+def test_no_outcome_while_seat_0_is_to_move(name: str) -> None:
+    profile = load_profile(name)
+    seen = 0
+    for state in _random_states(profile, 5):
+        if state.to_move == 0:
+            assert state.winner is None and state.loser is None
+            seen += 1
+    assert seen
+
+
+# -- refusals name the move and the legal cards --------------------------------------------------------
+
+
+def test_a_refused_play_names_the_move_and_the_legal_cards() -> None:
+    profile = load_profile()
+    rng = random.Random(2)
+    for seed in range(30):
+        hand = reversis.new_hand(profile, seed=seed)
+        while not hand.is_over:
+            if hand.phase is reversis.Phase.PLAY and hand.current_trick is not None:
+                seat = hand.to_move
+                assert seat is not None
+                legal = {m.card for m in hand.legal_moves()}  # type: ignore[union-attr]
+                wrong = [c for c in hand.hand_of(seat) if c not in legal]
+                if wrong:
+                    move = reversis.Play(wrong[0])
+                    with pytest.raises(IllegalMoveError) as info:
+                        hand.apply(move)
+                    assert info.value.move == move
+                    for card in legal:
+                        assert card.code in info.value.reason
+                    return
+            hand = hand.apply(rng.choice(hand.legal_moves()))
+    pytest.fail("no refusable play found")
+
+
+def test_a_play_after_the_end_and_of_a_card_not_held_name_the_move() -> None:
+    states = _random_states(load_profile(), 4)
+    last = states[-1]
+    move = reversis.Play(Card.parse("2C"))
+    with pytest.raises(IllegalMoveError) as info:
+        last.apply(move)
+    assert info.value.move == move and "over" in info.value.reason
+    playing = next(s for s in states if s.phase is reversis.Phase.PLAY)
+    seat = playing.to_move
+    assert seat is not None
+    other = next(c for s in range(4) if s != seat for c in playing.hand_of(s))
+    with pytest.raises(IllegalMoveError) as info:
+        playing.apply(reversis.Play(other))
+    assert info.value.move == reversis.Play(other)
+    assert f"does not hold {other.code}" in info.value.reason
+
+
+# -- party_outcome's argument checks (fournier-1785 §12) -----------------------------------------------
+
+
+def test_party_outcome_bounds() -> None:
+    fournier = load_profile()
+    hearts = load_profile("hearts")
+    with pytest.raises(ArgumentError):
+        party_outcome(None, 0, [0] * 4, [0] * 4)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError):
+        party_outcome(hearts, 0, [0] * 4, [0] * 4)
+    ok = party_outcome(fournier, 3, [10**18, 0, 0, 0], [11, 0, 0, 0])
+    assert ok[0] != 0  # the one with the points and the tricks does not win
+    for bad in (
+        {"points": [10**18 + 1, 0, 0, 0]},
+        {"points": [-1, 0, 0, 0]},
+        {"points": [1.0, 0, 0, 0]},
+        {"tricks": [12, 0, 0, 0]},
+        {"dealer": 4},
+        {"dealer": -1},
+        {"privilege_used_by": 4},
+        {"privilege_used_by": 1.0},
+    ):
+        args = {"dealer": 0, "points": [0, 0, 0, 0], "tricks": [11, 0, 0, 0]}
+        args.update(bad)
+        with pytest.raises(ArgumentError):
+            party_outcome(fournier, **args)  # type: ignore[arg-type]
+    party_outcome(fournier, 0, [0] * 4, [11, 0, 0, 0], privilege_used_by=3)
+
+
+# -- settlements read from data ------------------------------------------------------------------------
+
+
+def _settlement(profile: Profile) -> Settlement:
+    for seed in range(50):
+        settlement = reversis.settle(_random_states(profile, seed)[-1])
+        if settlement.payments:
+            return settlement
+    raise AssertionError("no payment in 50 hands")
+
+
+def test_paid_by_and_received_by_split_the_payments() -> None:
+    for name in PROFILES:
+        settlement = _settlement(load_profile(name))
+        accounts = {p.payer for p in settlement.payments} | {p.payee for p in settlement.payments}
+        for account in accounts:
+            paid = settlement.paid_by(account)
+            received = settlement.received_by(account)
+            assert all(p.payer == account for p in paid)
+            assert all(p.payee == account for p in received)
+            assert len(paid) == sum(p.payer == account for p in settlement.payments)
+            assert len(received) == sum(p.payee == account for p in settlement.payments)
+
+
+def test_settlement_from_dict_follows_the_profile() -> None:
+    fournier = load_profile()
+    settlement = _settlement(fournier)
+    data = settlement.to_dict()
+    assert Settlement.from_dict(data, profile=fournier) == settlement
+    assert Settlement.from_json(settlement.to_json(), profile=fournier) == settlement
+    # Another profile's number of players is refused when the profile is given.
+    three = load_profile("fournier-1785-3p")
+    with pytest.raises(reversis.RecordError):
+        Settlement.from_json(settlement.to_json(), profile=three)
+    # An account the profile does not have (a Hoyle pool in a Fournier settlement).
+    bad = dict(data)
+    bad["payments"] = [{**data["payments"][0], "payee": "great_quinola"}]
+    bad["net"] = list(data["net"])
+    with pytest.raises(reversis.RecordError):
+        Settlement.from_dict(bad, profile=fournier)
+
+
+def test_settlement_from_dict_seat_bounds() -> None:
+    def doc(n: int, payer: int) -> dict[str, object]:
+        net = [0] * n
+        net[payer] -= 1
+        net[0 if payer else 1] += 1
+        pay = Payment(payer, 0 if payer else 1, 1, "points", None)
+        return {
+            "schema": 1,
+            "type": "settlement",
+            "payments": [pay.to_dict()],
+            "net": net,
+            "final": True,
+            "stakes": {},
+        }
+
+    # 8 seats are the most a settlement may have; a seat must be below the number of seats.
+    assert Settlement.from_dict(doc(8, 7)).net[7] == -1
+    for n in (2, 9):
+        with pytest.raises(reversis.RecordError):
+            Settlement.from_dict(doc(n, 1))
+    bad = doc(4, 1)
+    bad["payments"] = [{**bad["payments"][0], "payer": 4}]  # type: ignore[index, dict-item]
+    with pytest.raises(reversis.RecordError):
+        Settlement.from_dict(bad)
+
+
+# -- Réunion's payments (reunion §7) -------------------------------------------------------------------
+
+
+def test_reunion_no_trick_pays_one_to_each_other_player() -> None:
+    profile = load_profile("reunion")
+    seen = 0
+    for seed in range(200):
+        states = _random_states(profile, seed)
+        last = states[-1]
+        takers = {t.winner for t in last.state.tricks}
+        settlement = reversis.settle(last)
+        for seat in range(profile.players):
+            no_trick = [p for p in settlement.payments if p.reason == "no_trick" and p.payer == seat]
+            if seat in takers:
+                assert not no_trick
+            else:
+                assert sorted(int(p.payee) for p in no_trick) == sorted(
+                    s for s in range(profile.players) if s != seat
+                )
+                assert all(p.amount == 1 for p in no_trick)
+                seen += 1
+        # Mid-hand, whoever is to move, nothing is paid for a trick not yet won.
+        for state in states[:-1]:
+            assert not [p for p in reversis.settle(state).payments if p.reason == "no_trick"]
+        if seen >= 3:
+            return
+    pytest.fail("no seat without a trick in 200 hands of reunion")
