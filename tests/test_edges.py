@@ -8,6 +8,7 @@ where the rule applies; others pin a boundary of an argument check or a payment'
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -48,7 +49,7 @@ def test_held_another_agrees_with_the_history(name: str) -> None:
         states = _random_states(profile, seed)
         # The state just before each play: (trick index, seat) -> (state, card bit).
         before: dict[tuple[int, int], tuple[reversis.Hand, int]] = {}
-        for state, after in zip(states, states[1:], strict=False):
+        for state, after in itertools.pairwise(states):
             if state.phase is not reversis.Phase.PLAY:
                 continue
             seat = state.to_move
@@ -116,7 +117,8 @@ def test_no_outcome_while_seat_0_is_to_move(name: str) -> None:
     seen = 0
     for state in _random_states(profile, 5):
         if state.to_move == 0:
-            assert state.winner is None and state.loser is None
+            assert state.winner is None
+            assert state.loser is None
             seen += 1
     assert seen
 
@@ -153,7 +155,8 @@ def test_a_play_after_the_end_and_of_a_card_not_held_name_the_move() -> None:
     move = reversis.Play(Card.parse("2C"))
     with pytest.raises(IllegalMoveError) as info:
         last.apply(move)
-    assert info.value.move == move and "over" in info.value.reason
+    assert info.value.move == move
+    assert "over" in info.value.reason
     playing = next(s for s in states if s.phase is reversis.Phase.PLAY)
     seat = playing.to_move
     assert seat is not None
@@ -273,7 +276,9 @@ def test_reunion_no_trick_pays_one_to_each_other_player() -> None:
         takers = {t.winner for t in last.state.tricks}
         settlement = reversis.settle(last)
         for seat in range(profile.players):
-            no_trick = [p for p in settlement.payments if p.reason == "no_trick" and p.payer == seat]
+            no_trick = [
+                p for p in settlement.payments if p.reason == "no_trick" and p.payer == seat
+            ]
             if seat in takers:
                 assert not no_trick
             else:
@@ -288,3 +293,88 @@ def test_reunion_no_trick_pays_one_to_each_other_player() -> None:
         if seen >= 3:
             return
     pytest.fail("no seat without a trick in 200 hands of reunion")
+
+
+# -- the rules do not depend on where a seat sits ------------------------------------------------------
+
+
+def _rotated(hand: reversis.Hand, k: int) -> reversis.Hand:
+    """The same hand with every seat moved ``k`` places on (the dealt cards, the dealer), the same
+    moves applied."""
+    n = hand.players
+    dealt = [hand.dealt[(seat - k) % n] for seat in range(n)]
+    out = reversis.deal_hand(hand.profile, dealt, hand.widow, dealer=(hand.dealer + k) % n)
+    for move in hand.moves:
+        out = out.apply(move)
+    return out
+
+
+def _moved(settlement: Settlement, k: int, n: int) -> list[tuple[object, ...]]:
+    def seat(account: int | str) -> int | str:
+        return account if isinstance(account, str) else (account + k) % n
+
+    return sorted(
+        (str(seat(p.payer)), str(seat(p.payee)), p.amount, p.reason, p.trick or 0)
+        for p in settlement.payments
+    )
+
+
+def _steered(profile: Profile, seed: int, hunter: int) -> reversis.Hand:
+    """A hand where ``hunter`` is dealt mostly high cards and plays its highest legal card, the
+    others their lowest, so that a reversis is often tried, made or broken; the exchanges at
+    random."""
+    rng = random.Random(seed)
+    source = reversis.new_hand(profile, seed=seed, dealer=seed % profile.players)
+    cards = [c for hand in source.dealt for c in hand] + list(source.widow)
+    cards.sort(key=lambda c: -int(c.rank))
+    size = len(source.dealt[hunter])
+    strong = rng.randrange(size - 3, size + 1)
+    top = cards[: size + 4]
+    rng.shuffle(top)
+    mine = top[:strong]
+    rest = [c for c in cards if c not in mine]
+    rng.shuffle(rest)
+    mine += rest[: size - strong]
+    rest = rest[size - strong :]
+    dealt = []
+    for seat, hand in enumerate(source.dealt):
+        if seat == hunter:
+            dealt.append(mine)
+        else:
+            dealt.append(rest[: len(hand)])
+            rest = rest[len(hand) :]
+    hand = reversis.deal_hand(profile, dealt, rest, dealer=source.dealer)
+    while not hand.is_over:
+        legal = hand.legal_moves()
+        if hand.phase is reversis.Phase.PLAY:
+            plays = sorted(legal, key=lambda m: int(m.card.rank))  # type: ignore[union-attr]
+            move = plays[-1] if hand.to_move == hunter else plays[0]
+        else:
+            move = rng.choice(legal)
+        hand = hand.apply(move)
+    return hand
+
+
+@pytest.mark.parametrize("name", ["fournier-1785", "fournier-1785-3p", "hoyle", "english"])
+def test_settlements_follow_the_seats_round_the_table(name: str) -> None:
+    """A hand dealt and played the same way with every seat moved on settles the same way, the
+    payments moved with the seats: reversis made and broken, the privilege, quinolas and aces,
+    whoever sits where (fournier-1785 §8-§12)."""
+    profile = load_profile(name)
+    n = profile.players
+    kinds: set[str] = set()
+    for seed in range(160):
+        hand = _steered(profile, seed, hunter=seed % n)
+        settlement = reversis.settle(hand)
+        reasons = {p.reason for p in settlement.payments}
+        kinds |= reasons
+        interesting = (
+            reasons & {"reversis_made", "reversis_broken"} or hand.privilege_holder is not None
+        )
+        if not interesting and seed % 8:
+            continue
+        for k in range(1, n):
+            moved = reversis.settle(_rotated(hand, k))
+            assert _moved(settlement, k, n) == _moved(moved, 0, n), (seed, k)
+            assert moved.net == tuple(settlement.net[(s - k) % n] for s in range(n))
+    assert {"reversis_made", "reversis_broken"} <= kinds, kinds
