@@ -1,0 +1,379 @@
+"""Every profile as a PettingZoo environment, and a Gymnasium one for a single seat (the
+``pettingzoo`` extra: ``pip install reversis[pettingzoo]``, which brings PettingZoo, Gymnasium and
+numpy).
+
+:func:`env` is an AEC environment in the style of PettingZoo's classic card games: agents
+``player_0`` … (seat ``s`` is ``player_s``), one acting at a time in the hand's order (the steps
+before play, then the tricks). Each observation is a dict:
+
+* ``"observation"``: :func:`reversis.encoding.encode_observation` for the agent's seat, as a
+  ``float32`` array (see :mod:`reversis.encoding` for what each slice means);
+* ``"action_mask"``: an ``int8`` array over the profile's action space
+  (:func:`reversis.move_index`), 1 for each legal move of the agent to move, all 0 for the others.
+
+Actions are the move numbers. Rewards come from the settlement: at the end of the hand each agent
+receives ``settle(hand).net`` for its seat; with ``shaping=True`` each completed trick also pays the
+change of the provisional settlement since the last one (the rewards of a hand still add up to its
+net). ``render_mode="ansi"`` renders the view of the agent to move as text. ``reset(seed=s)`` deals
+the same hand as ``new_hand(profile, seed=s, dealer=dealer)``; later resets without a seed take
+their seeds from a generator seeded by ``s``.
+
+    >>> from reversis.pettingzoo import env
+    >>> game = env("hearts")
+    >>> game.reset(seed=7)
+    >>> observation, reward, termination, truncation, info = game.last()
+    >>> game.agent_selection, observation["observation"].shape, int(observation["action_mask"].sum())
+    ('player_1', (930,), 13)
+
+An illegal action raises :class:`~reversis.IllegalMoveError` (the environment is left as it was).
+:class:`SingleAgentEnv` is a Gymnasium environment in which one seat learns and the others are
+played by a bot of :mod:`reversis.bots`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from reversis.bots import Bot, CautiousBot, RandomBot
+from reversis.bounds import net_bounds
+from reversis.encoding import observation_entries, observation_size
+from reversis.engine.actions import action_count, action_kinds, move_at
+from reversis.errors import ArgumentError, IllegalMoveError
+from reversis.hand import Hand, new_hand
+from reversis.moves import Decline, Move
+from reversis.profile import Profile, available_profiles, load_profile
+from reversis.scoring import settle
+from reversis.views import HandView
+
+__all__ = ["BOTS", "LIMIT", "ReversisEnv", "SingleAgentEnv", "env", "raw_env"]
+
+#: The bound of the observation space's box: no value of the encoding comes near it (points,
+#: pot values and counts are small numbers).
+LIMIT = 1000.0
+
+#: The bots that can play the other seats of :class:`SingleAgentEnv`, by name.
+BOTS: dict[str, Callable[[random.Random], Bot]] = {
+    "random": RandomBot,
+    "cautious": CautiousBot,
+}
+
+
+def _profile(profile: Profile | str) -> Profile:
+    if isinstance(profile, Profile):
+        return profile
+    if isinstance(profile, str) and profile in available_profiles():
+        return load_profile(profile)
+    raise ArgumentError(f"profile: {str(profile)[:60]!r} is neither a Profile nor a shipped name")
+
+
+class _Actions:
+    """A profile's action numbers, worked out from the moves without :func:`move_index`'s checks
+    (the moves come from ``legal_moves()``)."""
+
+    def __init__(self, profile: Profile) -> None:
+        kinds, decline = action_kinds(profile)
+        n = len(profile.deck)
+        self.offsets: dict[type, int] = {kind: i * n for i, kind in enumerate(kinds)}
+        self.decline = len(kinds) * n if decline else -1
+        self.positions = profile.compiled.deck_positions
+        self.size = action_count(profile)
+
+    def mask(self, moves: tuple[Move, ...]) -> np.ndarray[Any, np.dtype[np.int8]]:
+        mask = np.zeros(self.size, np.int8)
+        offsets, positions = self.offsets, self.positions
+        indices = [
+            self.decline if type(m) is Decline else offsets[type(m)] + positions[m.card.index]  # type: ignore[union-attr]
+            for m in moves
+        ]
+        mask[indices] = 1
+        return mask
+
+
+def _spaces(profile: Profile) -> spaces.Dict:
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(-LIMIT, LIMIT, (observation_size(profile),), np.float32),
+            "action_mask": spaces.Box(0, 1, (action_count(profile),), np.int8),
+        }
+    )
+
+
+def _observe(hand: Hand, seat: int, actions: _Actions, size: int) -> dict[str, Any]:
+    vector = np.zeros(size, np.float32)
+    ones, indices, values = observation_entries(hand, seat)
+    vector[ones] = 1.0
+    vector[indices] = values
+    mine = hand.to_move == seat
+    mask = actions.mask(hand.legal_moves()) if mine else np.zeros(actions.size, np.int8)
+    return {"observation": vector, "action_mask": mask}
+
+
+def _render(view: HandView) -> str:
+    """A view as text (until the library's own text rendering is used here)."""
+    lines = [
+        f"{view.profile}, hand {view.hand_number}, dealer {view.dealer}: {view.phase.value}"
+        + ("" if view.to_move is None else f", seat {view.to_move} to move"),
+        f"seat {view.seat} holds: {' '.join(c.code for c in view.hand) or '-'}",
+    ]
+    if view.shown is not None:
+        lines.append(
+            f"shown: {view.shown.code}" + (f" (trumps {view.trump})" if view.trump else "")
+        )
+    for trick in view.tricks[-1:]:
+        plays = " ".join(f"{s}:{c.code}" for s, c in trick.plays)
+        lines.append(f"trick {trick.number}: {plays}, taken by {trick.winner}")
+    if view.current_trick is not None:
+        plays = " ".join(f"{s}:{c.code}" for s, c in view.current_trick.plays)
+        lines.append(f"trick {view.current_trick.number}: {plays}")
+    lines.append(f"tricks taken: {' '.join(map(str, view.tricks_taken))}")
+    lines.append(f"points: {' '.join(map(str, view.points))}")
+    lines.append(f"net so far: {' '.join(map(str, view.net))}")
+    if view.legal_moves:
+        lines.append(f"legal: {' '.join(str(m) for m in view.legal_moves)}")
+    return "\n".join(lines)
+
+
+class ReversisEnv(AECEnv):  # type: ignore[misc]
+    """The AEC environment of one profile (see the module's docstring); :func:`env` wraps it with
+    PettingZoo's order-enforcing and bounds checks."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "reversis_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        profile: Profile | str = "fournier-1785",
+        *,
+        render_mode: str | None = None,
+        shaping: bool = False,
+        dealer: int = 0,
+    ) -> None:
+        super().__init__()
+        self.profile = _profile(profile)
+        if render_mode not in (None, "ansi"):
+            raise ArgumentError(f"render_mode: 'ansi' or None, not {render_mode!r}")
+        n = self.profile.players
+        if type(dealer) is not int or not 0 <= dealer < n:
+            raise ArgumentError(f"dealer: a seat from 0 to {n - 1}, not {dealer!r}")
+        self.render_mode = render_mode
+        self.shaping = bool(shaping)
+        self.dealer = dealer
+        self.possible_agents = [f"player_{s}" for s in range(n)]
+        self.agents = self.possible_agents[:]
+        self.agent_selection = self.agents[0]
+        self._seats = {agent: s for s, agent in enumerate(self.possible_agents)}
+        self._actions = _Actions(self.profile)
+        self._size = observation_size(self.profile)
+        self.observation_spaces = {a: _spaces(self.profile) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self._actions.size) for a in self.possible_agents}
+        self._seeds = random.Random()
+        self._paid = [0] * n
+        #: The hand being played (``None`` before the first reset).
+        self.hand: Hand | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The space of ``agent``'s observations."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The space of ``agent``'s actions: the profile's move numbers."""
+        return self.action_spaces[agent]
+
+    def seed(self, seed: int | None = None) -> None:
+        """Seed the deals of the resets that follow (``reset(seed=...)`` does it too)."""
+        self._seeds = random.Random(seed)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new hand: ``new_hand(profile, seed=seed, dealer=dealer)``, or a seed drawn from
+        the generator of the last seed given."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        else:
+            seed = self._seeds.getrandbits(63)
+        self.hand = new_hand(self.profile, seed=seed, dealer=self.dealer)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._paid = [0] * self.profile.players
+        seat = self.hand.to_move
+        assert seat is not None
+        self.agent_selection = self.possible_agents[seat]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation and action mask (see the module's docstring)."""
+        hand = self.hand
+        if hand is None:
+            raise ArgumentError("reset() the environment first")
+        return _observe(hand, self._seats[agent], self._actions, self._size)
+
+    def step(self, action: Any) -> None:
+        """The agent to move plays move number ``action``."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        hand = self.hand
+        assert hand is not None
+        move = move_at(self.profile, int(action))
+        tricks = len(hand.state.tricks)
+        hand = hand.apply(move)  # IllegalMoveError: nothing has changed
+        self.hand = hand
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        players = self.profile.players
+        if hand.is_over or (self.shaping and len(hand.state.tricks) > tricks):
+            net = settle(hand).net
+            for s in range(players):
+                self.rewards[self.possible_agents[s]] = float(net[s] - self._paid[s])
+            self._paid = list(net)
+        if hand.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+            seat = (self._seats[agent] + 1) % players
+        else:
+            seat = hand.to_move or 0
+        self.agent_selection = self.possible_agents[seat]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``, the view of the agent to move (of seat 0 once over) as
+        text."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode: give render_mode='ansi'")
+            return None
+        hand = self.hand
+        if hand is None:
+            return "no hand yet: reset() the environment"
+        seat = hand.to_move if hand.to_move is not None else 0
+        return _render(hand.view(seat))
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(profile: Profile | str = "fournier-1785", **kwargs: Any) -> ReversisEnv:
+    """The environment without PettingZoo's wrappers."""
+    return ReversisEnv(profile, **kwargs)
+
+
+def env(profile: Profile | str = "fournier-1785", **kwargs: Any) -> Any:
+    """The AEC environment of ``profile`` (a :class:`~reversis.Profile` or a shipped profile's
+    name), wrapped as PettingZoo's classic environments are; ``render_mode``, ``shaping`` and
+    ``dealer`` as for :class:`ReversisEnv`."""
+    wrapped = wrappers.AssertOutOfBoundsWrapper(ReversisEnv(profile, **kwargs))
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """A Gymnasium environment: ``seat`` learns, the other seats are played by ``opponent`` (a
+    name of :data:`BOTS`, or a function of a :class:`random.Random` making a bot).
+
+    Observations and actions are those of the AEC environment for ``seat``; the reward is
+    ``settle(hand).net[seat]`` when the hand ends. An action that is not legal ends the episode
+    with the lowest net the profile allows (:func:`reversis.bounds.net_bounds`) as its reward and
+    ``info["illegal"] = True``, as Gymnasium's checkers and learners expect from an environment
+    with a fixed action space; use the ``action_mask`` to choose legal actions. ``reset(seed=s)``
+    deals ``new_hand(profile, seed=s, dealer=dealer)`` and seeds the bots from ``s``.
+
+        >>> from reversis.pettingzoo import SingleAgentEnv
+        >>> single = SingleAgentEnv("tetka", seat=2, opponent="random")
+        >>> observation, info = single.reset(seed=3)
+        >>> observation["observation"].shape, info["seat"]
+        ((930,), 2)
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's field
+
+    def __init__(
+        self,
+        profile: Profile | str = "fournier-1785",
+        *,
+        seat: int = 0,
+        opponent: str | Callable[[random.Random], Bot] = "cautious",
+        render_mode: str | None = None,
+        dealer: int = 0,
+    ) -> None:
+        self.profile = _profile(profile)
+        n = self.profile.players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ArgumentError(f"seat: a seat from 0 to {n - 1}, not {seat!r}")
+        if type(dealer) is not int or not 0 <= dealer < n:
+            raise ArgumentError(f"dealer: a seat from 0 to {n - 1}, not {dealer!r}")
+        if isinstance(opponent, str):
+            if opponent not in BOTS:
+                raise ArgumentError(f"opponent: one of {sorted(BOTS)}, not {opponent!r}")
+            opponent = BOTS[opponent]
+        if not callable(opponent):
+            raise ArgumentError("opponent: a bot's name or a function making a bot")
+        if render_mode not in (None, "ansi"):
+            raise ArgumentError(f"render_mode: 'ansi' or None, not {render_mode!r}")
+        self.seat = seat
+        self.dealer = dealer
+        self.render_mode = render_mode
+        self._opponent = opponent
+        self._actions = _Actions(self.profile)
+        self._size = observation_size(self.profile)
+        self._worst = float(net_bounds(self.profile)[0])
+        self.observation_space = _spaces(self.profile)
+        self.action_space = spaces.Discrete(self._actions.size)
+        self._bots: list[Bot] = []
+        self._ended = False
+        #: The hand being played (``None`` before the first reset).
+        self.hand: Hand | None = None
+
+    def _advance(self, hand: Hand) -> Hand:
+        """Let the bots play until ``seat`` is to move or the hand is over."""
+        while not hand.is_over and hand.to_move != self.seat:
+            seat = hand.to_move
+            assert seat is not None
+            hand = hand.apply(self._bots[seat](hand.view(seat)))
+        return hand
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Deal a hand and play the bots up to ``seat``'s first move."""
+        super().reset(seed=seed)
+        if seed is None:
+            seed = int(self.np_random.integers(2**62))
+        self._bots = [self._opponent(random.Random(seed * 8 + s)) for s in range(8)]
+        self.hand = self._advance(new_hand(self.profile, seed=seed, dealer=self.dealer))
+        self._ended = False
+        return _observe(self.hand, self.seat, self._actions, self._size), {"seat": self.seat}
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """``seat`` plays move number ``action``, then the bots play up to its next move."""
+        hand = self.hand
+        if hand is None or hand.is_over or self._ended:
+            raise ArgumentError("the episode is over: reset() the environment")
+        try:
+            hand = hand.apply(move_at(self.profile, int(action)))
+        except IllegalMoveError:
+            self._ended = True
+            observation = _observe(hand, self.seat, self._actions, self._size)
+            return observation, self._worst, True, False, {"seat": self.seat, "illegal": True}
+        hand = self._advance(hand)
+        self.hand = hand
+        reward = float(settle(hand).net[self.seat]) if hand.is_over else 0.0
+        observation = _observe(hand, self.seat, self._actions, self._size)
+        return observation, reward, hand.is_over, False, {"seat": self.seat}
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``, ``seat``'s view as text."""
+        if self.render_mode is None or self.hand is None:
+            return None
+        return _render(self.hand.view(self.seat))
