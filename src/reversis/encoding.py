@@ -91,6 +91,7 @@ __all__ = [
     "Part",
     "encode_observation",
     "encode_view",
+    "known_points",
     "observation_entries",
     "observation_layout",
     "observation_size",
@@ -202,6 +203,17 @@ def _offsets_of(d: int, n: int, tricks: int, slot: tuple[int, ...]) -> _Offsets:
     return _Offsets(
         d, n, tricks, {p.name: p.offset for p in parts}, parts[-1].offset + parts[-1].size, slot
     )
+
+
+def known_points(hand: EngineHand, seat: int) -> tuple[int, ...]:
+    """Every seat's points as ``seat`` may know them (:attr:`reversis.HandView.points`): the
+    hand's points, except that in Réunion the dealer's discards count for him only in his own
+    eyes until the end of the deal (reunion §4)."""
+    s = hand.state
+    deal = s.deal
+    if s.to_move >= 0 and seat != deal.dealer and s.extra.aside and deal.rules.widow == "dealer":
+        return running_points(deal, s.tricks, 0)
+    return hand.points
 
 
 def observation_entries(hand: EngineHand, seat: int) -> tuple[list[int], list[int], list[float]]:
@@ -329,10 +341,7 @@ def observation_entries(hand: EngineHand, seat: int) -> tuple[list[int], list[in
         if counts[p]:
             indices.append(base + (p - seat) % n)
             values.append(counts[p] / big_t)
-    points = hand.points
-    if not over and seat != deal.dealer and s.extra.aside and deal.rules.widow == "dealer":
-        # reunion §4: the dealer's discards are his secret until the end of the deal.
-        points = running_points(deal, s.tricks, 0)
+    points = known_points(hand, seat)
     base = at["points"]
     for p in range(n):
         if points[p]:

@@ -32,6 +32,8 @@ played by a bot of :mod:`reversis.bots`.
 
 from __future__ import annotations
 
+import array
+import operator
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -44,9 +46,15 @@ from pettingzoo.utils import wrappers
 
 from reversis.bots import Bot, CautiousBot, RandomBot
 from reversis.bounds import net_bounds
-from reversis.encoding import observation_entries, observation_size
+from reversis.encoding import (
+    known_points,
+    observation_entries,
+    observation_layout,
+    observation_size,
+)
 from reversis.engine.actions import action_count, action_kinds, move_at
-from reversis.errors import ArgumentError, IllegalMoveError
+from reversis.engine.state import M64
+from reversis.errors import ArgumentError, IllegalMoveError, InvalidMoveError
 from reversis.hand import Hand, new_hand
 from reversis.moves import Decline, Move
 from reversis.profile import Profile, available_profiles, load_profile
@@ -85,16 +93,29 @@ class _Actions:
         self.decline = len(kinds) * n if decline else -1
         self.positions = profile.compiled.deck_positions
         self.size = action_count(profile)
+        #: The move of each action number.
+        self.moves = tuple(move_at(profile, i) for i in range(self.size))
+
+    def move(self, action: Any) -> Move:
+        """The move numbered ``action`` (:class:`~reversis.InvalidMoveError` for no number of
+        the action space)."""
+        try:
+            index = operator.index(action)
+        except TypeError:
+            raise InvalidMoveError(f"{str(action)[:40]!r} is not an action number") from None
+        if not 0 <= index < self.size:
+            raise InvalidMoveError(f"{index} is not an action (0 to {self.size - 1})")
+        return self.moves[index]
 
     def mask(self, moves: tuple[Move, ...]) -> np.ndarray[Any, np.dtype[np.int8]]:
-        mask = np.zeros(self.size, np.int8)
+        mask = bytearray(self.size)
         offsets, positions = self.offsets, self.positions
-        indices = [
-            self.decline if type(m) is Decline else offsets[type(m)] + positions[m.card.index]  # type: ignore[union-attr]
-            for m in moves
-        ]
-        mask[indices] = 1
-        return mask
+        for m in moves:
+            if type(m) is Decline:
+                mask[self.decline] = 1
+            else:
+                mask[offsets[type(m)] + positions[m.card.index]] = 1  # type: ignore[union-attr]
+        return np.frombuffer(mask, np.int8)
 
 
 def _spaces(profile: Profile) -> spaces.Dict:
@@ -114,6 +135,130 @@ def _observe(hand: Hand, seat: int, actions: _Actions, size: int) -> dict[str, A
     mine = hand.to_move == seat
     mask = actions.mask(hand.legal_moves()) if mine else np.zeros(actions.size, np.int8)
     return {"observation": vector, "action_mask": mask}
+
+
+class _Tracker:
+    """Every seat's observation vector, kept up to date move by move: a seat's vector is encoded
+    in full (:func:`~reversis.encoding.observation_entries`) when it is first asked for after the
+    deal, a step before play or the end of the hand; a card played changes only the few entries
+    it moves (the card, the trick, the counts, the seat to move, the points when a trick is
+    taken). The vectors are ``float32`` arrays of the standard library (cheap to change one entry
+    at a time), read by numpy without a copy. The tests hold every vector equal to
+    :func:`~reversis.encoding.encode_observation`.
+    """
+
+    def __init__(self, profile: Profile) -> None:
+        at = {p.name: p.offset for p in observation_layout(profile)}
+        self.d, self.n, self.tricks = len(profile.deck), profile.players, profile.tricks
+        self.hand, self.played, self.current = at["hand"], at["played"], at["current"]
+        self.trick_of, self.led, self.to_move = at["trick_of"], at["led"], at["to_move"]
+        self.counts, self.taken, self.points = at["card_counts"], at["tricks_taken"], at["points"]
+        self.trick_number = at["trick_number"]
+        self.phase, self.pot, self.pot_value = at["phase"], at["pot"], at["pot_value"]
+        self.slot = profile.compiled.deck_positions
+        self.size = observation_size(profile)
+        self.zeros = bytes(4 * self.size)
+        self.vectors = [array.array("f", self.zeros) for _ in range(self.n)]
+        self.stale = [True] * self.n
+
+    def vector(self, hand: Hand, seat: int) -> array.array[float]:
+        vector = self.vectors[seat]
+        if self.stale[seat]:
+            vector = self.vectors[seat] = array.array("f", self.zeros)
+            ones, indices, values = observation_entries(hand, seat)
+            for i in ones:
+                vector[i] = 1.0
+            for i, v in zip(indices, values, strict=True):
+                vector[i] = v
+            self.stale[seat] = False
+        return vector
+
+    def moved(self, before: Hand, after: Hand) -> None:
+        """``after`` is ``before`` and one move."""
+        s0, s1 = before.state, after.state
+        if s0.step < s0.deal.nsteps:
+            self.stale = [True] * self.n  # a step before play
+            return
+        n, d, slot, stale, vectors = self.n, self.d, self.slot, self.stale, self.vectors
+        p = s0.to_move
+        to_move = s1.to_move
+        over = to_move < 0
+        completed = len(s1.tricks) > len(s0.tricks)
+        bit = s1.tricks[-1].cards[-1] if completed else s1.current[-1]
+        where = slot[bit]
+        held = (s1.hands >> (64 * p) & M64).bit_count() / self.tricks
+        hand_at = self.hand + where
+        counts_at = self.counts + p  # + n - seat, mod n: the mover's relative seat
+        moved_at = self.to_move + p
+        next_at = self.to_move + to_move
+        if not completed:
+            current_at = self.current + p * d + where
+            led_at = self.led + where if len(s1.current) == 1 else -1
+            for seat in range(n):
+                if stale[seat]:
+                    continue
+                vector = vectors[seat]
+                if seat == p:
+                    vector[hand_at] = 0.0
+                back = 0 if seat <= p else n
+                vector[counts_at - seat + back] = held
+                vector[moved_at - seat + back] = 0.0
+                vector[next_at - seat + (0 if seat <= to_move else n)] = 1.0
+                vector[current_at + (back - seat) * d] = 1.0
+                if led_at >= 0:
+                    vector[led_at] = 1.0
+            return
+        trick = s1.tricks[-1]
+        number = len(s1.tricks)
+        big_t = self.tricks
+        of_trick = number / big_t
+        plays = [(self.played + (trick.leader + k) % n * d + slot[b], slot[b]) for k, b in
+                 enumerate(trick.cards)]  # fmt: skip
+        winner = trick.winner
+        taken = sum(1 for t in s1.tricks if t.winner == winner) / big_t
+        blank = array.array("f", bytes(4 * n * d))
+        current, trick_of, points_at = self.current, self.trick_of, self.points
+        taken_at = self.taken + winner
+        following = (number + 1) / big_t
+        for seat in range(n):
+            if stale[seat]:
+                continue
+            vector = vectors[seat]
+            if seat == p:
+                vector[hand_at] = 0.0
+            back = 0 if seat <= p else n
+            vector[counts_at - seat + back] = held
+            vector[moved_at - seat + back] = 0.0
+            if not over:
+                vector[next_at - seat + (0 if seat <= to_move else n)] = 1.0
+            vector[current : current + n * d] = blank
+            shift = seat * d
+            for at, card in plays:
+                vector[at - shift if at - shift >= self.played else at - shift + n * d] = 1.0
+                vector[trick_of + card] = of_trick
+            vector[taken_at - seat + (0 if seat <= winner else n)] = taken
+            points = known_points(after, seat)
+            for q in range(n):
+                vector[points_at + (q - seat) % n] = points[q]
+            vector[self.trick_number] = following
+            if over:
+                self._over(vector, after)
+
+    def _over(self, vector: array.array[float], after: Hand) -> None:
+        """The entries the end of the hand changes (besides its last trick)."""
+        s1 = after.state
+        vector[self.phase + 1] = 0.0
+        vector[self.phase + 2] = 1.0
+        game = s1.deal.rules.game
+        if s1.extra.reversis < 0 and game in ("reversis", "reunion"):
+            # fournier-1785 §7: the pot is turned at the end of an ordinary hand; reunion §4.
+            aside = s1.extra.aside
+            while aside:
+                low = aside & -aside
+                vector[self.pot + self.slot[low.bit_length() - 1]] = 1.0
+                aside ^= low
+            if game == "reversis":
+                vector[self.pot_value] = float(after.pot_value)
 
 
 def _render(view: HandView) -> str:
@@ -143,7 +288,7 @@ def _render(view: HandView) -> str:
 
 class ReversisEnv(AECEnv):  # type: ignore[misc]
     """The AEC environment of one profile (see the module's docstring); :func:`env` wraps it with
-    PettingZoo's order-enforcing and bounds checks."""
+    PettingZoo's order-enforcing wrapper."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi"],
@@ -179,6 +324,8 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: spaces.Discrete(self._actions.size) for a in self.possible_agents}
         self._seeds = random.Random()
         self._paid = [0] * n
+        self._tracker = _Tracker(self.profile)
+        self._rewarded = False
         #: The hand being played (``None`` before the first reset).
         self.hand: Hand | None = None
 
@@ -209,6 +356,8 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._paid = [0] * self.profile.players
+        self._rewarded = False
+        self._tracker.stale = [True] * self.profile.players
         seat = self.hand.to_move
         assert seat is not None
         self.agent_selection = self.possible_agents[seat]
@@ -218,7 +367,13 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
         hand = self.hand
         if hand is None:
             raise ArgumentError("reset() the environment first")
-        return _observe(hand, self._seats[agent], self._actions, self._size)
+        seat = self._seats[agent]
+        vector = np.frombuffer(self._tracker.vector(hand, seat), np.float32).copy()
+        if hand.to_move == seat:
+            mask = self._actions.mask(hand.legal_moves())
+        else:
+            mask = np.zeros(self._actions.size, np.int8)
+        return {"observation": vector, "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """The agent to move plays move number ``action``."""
@@ -228,26 +383,31 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
             return
         hand = self.hand
         assert hand is not None
-        move = move_at(self.profile, int(action))
-        tricks = len(hand.state.tricks)
+        move = self._actions.move(action)
+        before = hand
         hand = hand.apply(move)  # IllegalMoveError: nothing has changed
         self.hand = hand
+        self._tracker.moved(before, hand)
         self._cumulative_rewards[agent] = 0.0
-        for a in self.agents:
-            self.rewards[a] = 0.0
+        if self._rewarded:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         players = self.profile.players
-        if hand.is_over or (self.shaping and len(hand.state.tricks) > tricks):
+        over = hand.is_over
+        if over or (self.shaping and hand.trick_number > before.trick_number):
+            self._rewarded = True
             net = settle(hand).net
             for s in range(players):
                 self.rewards[self.possible_agents[s]] = float(net[s] - self._paid[s])
             self._paid = list(net)
-        if hand.is_over:
+        if over:
             self.terminations = dict.fromkeys(self.agents, True)
             seat = (self._seats[agent] + 1) % players
         else:
             seat = hand.to_move or 0
         self.agent_selection = self.possible_agents[seat]
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()  # (all rewards are 0 otherwise)
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``, the view of the agent to move (of seat 0 once over) as
@@ -270,12 +430,25 @@ def raw_env(profile: Profile | str = "fournier-1785", **kwargs: Any) -> Reversis
     return ReversisEnv(profile, **kwargs)
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper, whose ``last()`` goes straight to the environment
+    (the wrapper's attribute forwarding would otherwise cost more than a move)."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The agent to act's observation, cumulative reward, termination, truncation, info."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return result
+
+
 def env(profile: Profile | str = "fournier-1785", **kwargs: Any) -> Any:
     """The AEC environment of ``profile`` (a :class:`~reversis.Profile` or a shipped profile's
-    name), wrapped as PettingZoo's classic environments are; ``render_mode``, ``shaping`` and
-    ``dealer`` as for :class:`ReversisEnv`."""
-    wrapped = wrappers.AssertOutOfBoundsWrapper(ReversisEnv(profile, **kwargs))
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    name), wrapped by PettingZoo's order-enforcing wrapper (the environment checks its actions
+    itself: :class:`~reversis.InvalidMoveError` for a number out of the action space,
+    :class:`~reversis.IllegalMoveError` for a move not legal now); ``render_mode``, ``shaping``
+    and ``dealer`` as for :class:`ReversisEnv`."""
+    return _OrderEnforcing(ReversisEnv(profile, **kwargs))
 
 
 class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -361,8 +534,8 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if hand is None or hand.is_over or self._ended:
             raise ArgumentError("the episode is over: reset() the environment")
         try:
-            hand = hand.apply(move_at(self.profile, int(action)))
-        except IllegalMoveError:
+            hand = hand.apply(self._actions.move(action))
+        except (IllegalMoveError, InvalidMoveError):
             self._ended = True
             observation = _observe(hand, self.seat, self._actions, self._size)
             return observation, self._worst, True, False, {"seat": self.seat, "illegal": True}
