@@ -88,6 +88,7 @@ from reversis.views import HandView
 
 __all__ = [
     "PART_NAMES",
+    "PRIVATE_PARTS",
     "Part",
     "encode_observation",
     "encode_view",
@@ -95,6 +96,7 @@ __all__ = [
     "observation_entries",
     "observation_layout",
     "observation_size",
+    "private_entries",
 ]
 
 #: The parts of the observation, in order, with their size as ``(cards, seats, fixed)``
@@ -214,6 +216,66 @@ def known_points(hand: EngineHand, seat: int) -> tuple[int, ...]:
     if s.to_move >= 0 and seat != deal.dealer and s.extra.aside and deal.rules.widow == "dealer":
         return running_points(deal, s.tricks, 0)
     return hand.points
+
+
+#: The parts of the observation that are the observer's own (the others are public: the same for
+#: every seat, up to the rotation of the seats), and Réunion's points (see :func:`known_points`).
+PRIVATE_PARTS: Final = ("hand", "widow_card", "put_aside", "given", "received", "privileged")
+
+
+def private_entries(hand: EngineHand, seat: int) -> list[int]:
+    """The indices of the 1s of the observation's :data:`PRIVATE_PARTS` for ``seat`` (all their
+    entries are 0 or 1): equal to the private entries of :func:`observation_entries`."""
+    s = hand.state
+    deal = s.deal
+    o = _offsets(deal.profile)
+    at, slot = o.at, o.slot
+    ones: list[int] = []
+    base = at["hand"]
+    mask = s.hands >> (64 * seat) & M64
+    while mask:
+        low = mask & -mask
+        ones.append(base + slot[low.bit_length() - 1])
+        mask ^= low
+    nsteps = deal.nsteps
+    widow_card = -1
+    aside = given = received = coming = 0
+    chain = []
+    node = s.facts
+    while node is not None:
+        if 0 <= node[1] < nsteps:
+            chain.append(node)
+        node = node[0]
+    for node in reversed(chain):
+        for fact in node[2:]:
+            code = fact[0]
+            if code == F_EXCHANGED and fact[1] == seat:
+                aside |= 1 << fact[2]
+                widow_card = fact[3]
+            elif code == F_DECLINED and fact[1] == seat:
+                aside |= 1 << fact[2]
+                widow_card = fact[2]
+            elif code == F_DISCARDED and fact[1] == seat:
+                aside |= 1 << fact[2]
+            elif code == F_GIVEN:
+                if fact[1] == seat:
+                    given |= 1 << fact[3]
+                elif fact[2] == seat:
+                    coming |= 1 << fact[3]
+            elif code == F_PASSED:
+                received |= coming
+                coming = 0
+    if widow_card >= 0:
+        ones.append(at["widow_card"] + slot[widow_card])
+    for part, mask in (("put_aside", aside), ("given", given), ("received", received)):
+        base = at[part]
+        while mask:
+            low = mask & -mask
+            ones.append(base + slot[low.bit_length() - 1])
+            mask ^= low
+    if s.extra.privilege == seat and s.step >= nsteps:
+        ones.append(at["privileged"])
+    return ones
 
 
 def observation_entries(hand: EngineHand, seat: int) -> tuple[list[int], list[int], list[float]]:

@@ -32,7 +32,6 @@ played by a bot of :mod:`reversis.bots`.
 
 from __future__ import annotations
 
-import array
 import operator
 import random
 from collections.abc import Callable
@@ -47,10 +46,12 @@ from pettingzoo.utils import wrappers
 from reversis.bots import Bot, CautiousBot, RandomBot
 from reversis.bounds import net_bounds
 from reversis.encoding import (
+    PRIVATE_PARTS,
     known_points,
     observation_entries,
     observation_layout,
     observation_size,
+    private_entries,
 )
 from reversis.engine.actions import action_count, action_kinds, move_at
 from reversis.engine.state import M64
@@ -137,128 +138,150 @@ def _observe(hand: Hand, seat: int, actions: _Actions, size: int) -> dict[str, A
     return {"observation": vector, "action_mask": mask}
 
 
+#: The parts of the observation with an entry per (relative) seat.
+_SEAT_PARTS = frozenset(
+    (
+        "to_move",
+        "dealer",
+        "exchanged",
+        "declined",
+        "discarded",
+        "card_counts",
+        "tricks_taken",
+        "points",
+    )
+)
+
+
 class _Tracker:
-    """Every seat's observation vector, kept up to date move by move: a seat's vector is encoded
-    in full (:func:`~reversis.encoding.observation_entries`) when it is first asked for after the
-    deal, a step before play or the end of the hand; a card played changes only the few entries
-    it moves (the card, the trick, the counts, the seat to move, the points when a trick is
-    taken). The vectors are ``float32`` arrays of the standard library (cheap to change one entry
-    at a time), read by numpy without a copy. The tests hold every vector equal to
+    """Every seat's observation, kept up to date move by move without encoding it anew.
+
+    The public parts of the observation are the same for every seat up to the rotation of the
+    seats, so they are kept once, in the frame of seat 0 (``public``), and a seat's vector is
+    gathered from them through that seat's rotation (``rotations[seat]``), its own parts
+    (:data:`~reversis.encoding.PRIVATE_PARTS`) then written over. A card played changes a few
+    public entries (the card, the trick, the counts, the seat to move, the points when a trick is
+    taken) and the player's hand; the steps before play and the end of the hand encode the public
+    parts in full (:func:`~reversis.encoding.observation_entries`) and each seat's own parts when
+    next asked for. The tests hold every vector equal to
     :func:`~reversis.encoding.encode_observation`.
     """
 
     def __init__(self, profile: Profile) -> None:
-        at = {p.name: p.offset for p in observation_layout(profile)}
-        self.d, self.n, self.tricks = len(profile.deck), profile.players, profile.tricks
-        self.hand, self.played, self.current = at["hand"], at["played"], at["current"]
-        self.trick_of, self.led, self.to_move = at["trick_of"], at["led"], at["to_move"]
+        parts = observation_layout(profile)
+        at = {p.name: p.offset for p in parts}
+        self.d, self.n, self.tricks = d, n, _ = len(profile.deck), profile.players, profile.tricks
+        self.at = at
+        self.played, self.current, self.led = at["played"], at["current"], at["led"]
+        self.trick_of, self.to_move = at["trick_of"], at["to_move"]
         self.counts, self.taken, self.points = at["card_counts"], at["tricks_taken"], at["points"]
         self.trick_number = at["trick_number"]
-        self.phase, self.pot, self.pot_value = at["phase"], at["pot"], at["pot_value"]
         self.slot = profile.compiled.deck_positions
-        self.size = observation_size(profile)
-        self.zeros = bytes(4 * self.size)
-        self.vectors = [array.array("f", self.zeros) for _ in range(self.n)]
-        self.stale = [True] * self.n
+        self.size = size = observation_size(profile)
+        self.reunion = profile.compiled.widow == "dealer"  # reunion §4: the points differ
+        # public[size] is always 0: the private entries gather it.
+        self.public = np.zeros(size + 1, np.float32)
+        private = np.zeros(size + 1, bool)
+        for part in parts:
+            if part.name in PRIVATE_PARTS:
+                private[part.offset : part.offset + part.size] = True
+        self.private_index = np.flatnonzero(private[:size])
+        self.rotations = []
+        for seat in range(n):
+            rotation = np.arange(size)
+            for part in parts:
+                if part.name in ("played", "current"):
+                    for r in range(n):
+                        start = part.offset + r * d
+                        source = part.offset + (r + seat) % n * d
+                        rotation[start : start + d] = np.arange(source, source + d)
+                elif part.name in _SEAT_PARTS:
+                    rotation[part.offset : part.offset + n] = (
+                        part.offset + (np.arange(n) + seat) % n
+                    )
+            rotation[self.private_index] = size
+            self.rotations.append(rotation)
+        self.own: list[np.ndarray[Any, np.dtype[np.float32]] | None] = [None] * n
+        self.stale = True
 
-    def vector(self, hand: Hand, seat: int) -> array.array[float]:
-        vector = self.vectors[seat]
-        if self.stale[seat]:
-            vector = self.vectors[seat] = array.array("f", self.zeros)
-            ones, indices, values = observation_entries(hand, seat)
-            for i in ones:
-                vector[i] = 1.0
-            for i, v in zip(indices, values, strict=True):
-                vector[i] = v
-            self.stale[seat] = False
+    def reset(self) -> None:
+        self.stale = True
+        self.own = [None] * self.n
+
+    def _encode(self, hand: Hand) -> None:
+        """The public parts in full, from the observation of seat 0."""
+        public = self.public
+        public.fill(0.0)
+        ones, indices, values = observation_entries(hand, 0)
+        public[ones] = 1.0
+        public[indices] = values
+        public[self.private_index] = 0.0
+        if self.reunion:
+            self._points(hand)
+        self.stale = False
+
+    def _points(self, hand: Hand) -> None:
+        n = self.n
+        points = known_points(hand, (hand.dealer + 1) % n)  # as the seats but the dealer see them
+        self.public[self.points : self.points + n] = points
+
+    def vector(self, hand: Hand, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """``seat``'s observation of ``hand`` (a new array)."""
+        if self.stale:
+            self._encode(hand)
+        own = self.own[seat]
+        if own is None:
+            own = self.own[seat] = np.zeros(self.size, np.float32)
+            own[private_entries(hand, seat)] = 1.0
+        vector = self.public[self.rotations[seat]]
+        index = self.private_index
+        vector[index] = own[index]
+        if self.reunion and seat == hand.dealer and hand.to_move is not None:
+            n = self.n
+            points = known_points(hand, seat)
+            for q in range(n):
+                vector[self.points + (q - seat) % n] = points[q]
         return vector
 
     def moved(self, before: Hand, after: Hand) -> None:
         """``after`` is ``before`` and one move."""
         s0, s1 = before.state, after.state
-        if s0.step < s0.deal.nsteps:
-            self.stale = [True] * self.n  # a step before play
+        if s0.step < s0.deal.nsteps or s1.to_move < 0:
+            self.reset()  # a step before play, or the end of the hand
             return
-        n, d, slot, stale, vectors = self.n, self.d, self.slot, self.stale, self.vectors
+        if self.stale:
+            return
+        n, d, slot, public = self.n, self.d, self.slot, self.public
         p = s0.to_move
-        to_move = s1.to_move
-        over = to_move < 0
         completed = len(s1.tricks) > len(s0.tricks)
         bit = s1.tricks[-1].cards[-1] if completed else s1.current[-1]
         where = slot[bit]
-        held = (s1.hands >> (64 * p) & M64).bit_count() / self.tricks
-        hand_at = self.hand + where
-        counts_at = self.counts + p  # + n - seat, mod n: the mover's relative seat
-        moved_at = self.to_move + p
-        next_at = self.to_move + to_move
+        own = self.own[p]
+        if own is not None:
+            own[where] = 0.0  # the hand part starts the vector
+        public[self.counts + p] = (s1.hands >> (64 * p) & M64).bit_count() / self.tricks
+        public[self.to_move + p] = 0.0
+        public[self.to_move + s1.to_move] = 1.0
         if not completed:
-            current_at = self.current + p * d + where
-            led_at = self.led + where if len(s1.current) == 1 else -1
-            for seat in range(n):
-                if stale[seat]:
-                    continue
-                vector = vectors[seat]
-                if seat == p:
-                    vector[hand_at] = 0.0
-                back = 0 if seat <= p else n
-                vector[counts_at - seat + back] = held
-                vector[moved_at - seat + back] = 0.0
-                vector[next_at - seat + (0 if seat <= to_move else n)] = 1.0
-                vector[current_at + (back - seat) * d] = 1.0
-                if led_at >= 0:
-                    vector[led_at] = 1.0
+            public[self.current + p * d + where] = 1.0
+            if len(s1.current) == 1:
+                public[self.led + where] = 1.0
             return
         trick = s1.tricks[-1]
         number = len(s1.tricks)
         big_t = self.tricks
+        public[self.current : self.current + n * d] = 0.0
         of_trick = number / big_t
-        plays = [(self.played + (trick.leader + k) % n * d + slot[b], slot[b]) for k, b in
-                 enumerate(trick.cards)]  # fmt: skip
+        for k, b in enumerate(trick.cards):
+            public[self.played + (trick.leader + k) % n * d + slot[b]] = 1.0
+            public[self.trick_of + slot[b]] = of_trick
         winner = trick.winner
-        taken = sum(1 for t in s1.tricks if t.winner == winner) / big_t
-        blank = array.array("f", bytes(4 * n * d))
-        current, trick_of, points_at = self.current, self.trick_of, self.points
-        taken_at = self.taken + winner
-        following = (number + 1) / big_t
-        for seat in range(n):
-            if stale[seat]:
-                continue
-            vector = vectors[seat]
-            if seat == p:
-                vector[hand_at] = 0.0
-            back = 0 if seat <= p else n
-            vector[counts_at - seat + back] = held
-            vector[moved_at - seat + back] = 0.0
-            if not over:
-                vector[next_at - seat + (0 if seat <= to_move else n)] = 1.0
-            vector[current : current + n * d] = blank
-            shift = seat * d
-            for at, card in plays:
-                vector[at - shift if at - shift >= self.played else at - shift + n * d] = 1.0
-                vector[trick_of + card] = of_trick
-            vector[taken_at - seat + (0 if seat <= winner else n)] = taken
-            points = known_points(after, seat)
-            for q in range(n):
-                vector[points_at + (q - seat) % n] = points[q]
-            vector[self.trick_number] = following
-            if over:
-                self._over(vector, after)
-
-    def _over(self, vector: array.array[float], after: Hand) -> None:
-        """The entries the end of the hand changes (besides its last trick)."""
-        s1 = after.state
-        vector[self.phase + 1] = 0.0
-        vector[self.phase + 2] = 1.0
-        game = s1.deal.rules.game
-        if s1.extra.reversis < 0 and game in ("reversis", "reunion"):
-            # fournier-1785 §7: the pot is turned at the end of an ordinary hand; reunion §4.
-            aside = s1.extra.aside
-            while aside:
-                low = aside & -aside
-                vector[self.pot + self.slot[low.bit_length() - 1]] = 1.0
-                aside ^= low
-            if game == "reversis":
-                vector[self.pot_value] = float(after.pot_value)
+        public[self.taken + winner] = sum(1 for t in s1.tricks if t.winner == winner) / big_t
+        if self.reunion:
+            self._points(after)
+        else:
+            public[self.points : self.points + n] = after.points
+        public[self.trick_number] = (number + 1) / big_t
 
 
 def _render(view: HandView) -> str:
@@ -357,7 +380,7 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._paid = [0] * self.profile.players
         self._rewarded = False
-        self._tracker.stale = [True] * self.profile.players
+        self._tracker.reset()
         seat = self.hand.to_move
         assert seat is not None
         self.agent_selection = self.possible_agents[seat]
@@ -368,7 +391,7 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
         if hand is None:
             raise ArgumentError("reset() the environment first")
         seat = self._seats[agent]
-        vector = np.frombuffer(self._tracker.vector(hand, seat), np.float32).copy()
+        vector = self._tracker.vector(hand, seat)
         if hand.to_move == seat:
             mask = self._actions.mask(hand.legal_moves())
         else:
