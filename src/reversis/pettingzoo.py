@@ -42,6 +42,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from reversis.bots import Bot, CautiousBot, RandomBot
 from reversis.bounds import net_bounds
@@ -54,7 +59,7 @@ from reversis.encoding import (
     private_entries,
 )
 from reversis.engine.actions import action_count, action_kinds, move_at
-from reversis.engine.state import M64
+from reversis.engine.state import F_DECLINED, F_DISCARDED, F_EXCHANGED, F_PASSED, M64, State
 from reversis.errors import ArgumentError, IllegalMoveError, InvalidMoveError
 from reversis.hand import Hand, new_hand
 from reversis.moves import Decline, Move
@@ -203,6 +208,17 @@ class _Tracker:
             self.rotations.append(rotation)
         self.own: list[np.ndarray[Any, np.dtype[np.float32]] | None] = [None] * n
         self.stale = True
+        runs: list[tuple[int, int]] = []  # the private parts, as runs of entries
+        for part in parts:
+            if part.name in PRIVATE_PARTS:
+                if runs and runs[-1][1] == part.offset:
+                    runs[-1] = (runs[-1][0], part.offset + part.size)
+                else:
+                    runs.append((part.offset, part.offset + part.size))
+        self.private_slices = tuple(runs)
+        self.phase = at["phase"]
+        self.flags = {F_EXCHANGED: at["exchanged"], F_DECLINED: at["declined"]}
+        self.flags[F_DISCARDED] = at["discarded"]
 
     def reset(self) -> None:
         self.stale = True
@@ -225,6 +241,30 @@ class _Tracker:
         points = known_points(hand, (hand.dealer + 1) % n)  # as the seats but the dealer see them
         self.public[self.points : self.points + n] = points
 
+    def _step(self, s0: State, s1: State) -> None:
+        """A step before play: its public fact, the counts, the seat to move, the phase."""
+        p = s0.to_move
+        node = s1.facts
+        facts = node[2:] if node[1] == s0.step else ()
+        if any(f[0] == F_PASSED for f in facts) or s1.step == s1.deal.nsteps:
+            self.own = [None] * self.n  # cards received; the privilege is judged
+        else:
+            self.own[p] = None
+        if self.stale:
+            return
+        public = self.public
+        for fact in facts:
+            flag = self.flags.get(fact[0])
+            if flag is not None:
+                public[flag + p] = 1.0
+        for q in range(self.n):
+            public[self.counts + q] = (s1.hands >> (64 * q) & M64).bit_count() / self.tricks
+        public[self.to_move + p] = 0.0
+        public[self.to_move + s1.to_move] = 1.0
+        if s1.step == s1.deal.nsteps:
+            public[self.phase] = 0.0
+            public[self.phase + 1] = 1.0
+
     def vector(self, hand: Hand, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
         """``seat``'s observation of ``hand`` (a new array)."""
         if self.stale:
@@ -234,8 +274,8 @@ class _Tracker:
             own = self.own[seat] = np.zeros(self.size, np.float32)
             own[private_entries(hand, seat)] = 1.0
         vector = self.public[self.rotations[seat]]
-        index = self.private_index
-        vector[index] = own[index]
+        for start, stop in self.private_slices:
+            vector[start:stop] = own[start:stop]
         if self.reunion and seat == hand.dealer and hand.to_move is not None:
             n = self.n
             points = known_points(hand, seat)
@@ -246,13 +286,20 @@ class _Tracker:
     def moved(self, before: Hand, after: Hand) -> None:
         """``after`` is ``before`` and one move."""
         s0, s1 = before.state, after.state
-        if s0.step < s0.deal.nsteps or s1.to_move < 0:
-            self.reset()  # a step before play, or the end of the hand
-            return
-        if self.stale:
+        if s0.step < s0.deal.nsteps:
+            self._step(s0, s1)
             return
         n, d, slot, public = self.n, self.d, self.slot, self.public
         p = s0.to_move
+        if s1.to_move < 0:  # the end of the hand: encode the public parts anew
+            bit = s1.tricks[-1].cards[-1]
+            own = self.own[p]
+            if own is not None:
+                own[slot[bit]] = 0.0
+            self.stale = True
+            return
+        if self.stale:
+            return
         completed = len(s1.tricks) > len(s0.tricks)
         bit = s1.tricks[-1].cards[-1] if completed else s1.current[-1]
         where = slot[bit]
@@ -454,8 +501,9 @@ def raw_env(profile: Profile | str = "fournier-1785", **kwargs: Any) -> Reversis
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's order-enforcing wrapper, whose ``last()`` goes straight to the environment
-    (the wrapper's attribute forwarding would otherwise cost more than a move)."""
+    """PettingZoo's order-enforcing wrapper, with the same checks, whose ``last()``, ``step()``
+    and ``agent_iter()`` go straight to the environment (the wrapper's attribute forwarding
+    would otherwise cost more than the move itself)."""
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The agent to act's observation, cumulative reward, termination, truncation, info."""
@@ -463,6 +511,43 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             raise AttributeError("agent_selection cannot be accessed before reset")
         result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
         return result
+
+    def step(self, action: Any) -> None:
+        """The agent to act makes move number ``action`` (see :meth:`ReversisEnv.step`)."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """The agents in the order they act, until the hand is over and every agent is done."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)
+
+
+class _AgentIterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's iterator with its checks, reading the environment directly."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        env = wrapper.env
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        agent: str = env.agent_selection
+        return agent
 
 
 def env(profile: Profile | str = "fournier-1785", **kwargs: Any) -> Any:
