@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import gymnasium
@@ -62,7 +62,21 @@ from reversis.engine.actions import action_count, action_kinds, move_at
 from reversis.engine.state import F_DECLINED, F_DISCARDED, F_EXCHANGED, F_PASSED, M64, State
 from reversis.errors import ArgumentError, IllegalMoveError, InvalidMoveError
 from reversis.hand import Hand, new_hand
-from reversis.moves import Decline, Move
+from reversis.moves import (
+    DECLINE,
+    DISCARDS,
+    EXCHANGES,
+    GIVES,
+    PASSES,
+    PLAYS,
+    Decline,
+    Discard,
+    Exchange,
+    Give,
+    Move,
+    Pass,
+    Play,
+)
 from reversis.profile import Profile, available_profiles, load_profile
 from reversis.scoring import settle
 from reversis.views import HandView
@@ -101,6 +115,20 @@ class _Actions:
         self.size = action_count(profile)
         #: The move of each action number.
         self.moves = tuple(move_at(profile, i) for i in range(self.size))
+        # The engine's legal moves are the moves module's own objects: their numbers by identity
+        # (they live as long as the module, so an identity is never another object's).
+        tables: dict[type, Sequence[Move | None]] = {
+            Play: PLAYS,
+            Exchange: EXCHANGES,
+            Discard: DISCARDS,
+            Give: GIVES,
+            Pass: PASSES,
+        }
+        self.known: dict[int, int] = {id(DECLINE): self.decline} if decline else {}
+        for kind, offset in self.offsets.items():
+            for card in profile.deck:
+                move = tables[kind][card.index]
+                self.known[id(move)] = offset + self.positions[card.index]
 
     def move(self, action: Any) -> Move:
         """The move numbered ``action`` (:class:`~reversis.InvalidMoveError` for no number of
@@ -115,13 +143,16 @@ class _Actions:
 
     def mask(self, moves: tuple[Move, ...]) -> np.ndarray[Any, np.dtype[np.int8]]:
         mask = bytearray(self.size)
-        offsets, positions = self.offsets, self.positions
+        known = self.known
         for m in moves:
-            if type(m) is Decline:
-                mask[self.decline] = 1
-            else:
-                mask[offsets[type(m)] + positions[m.card.index]] = 1  # type: ignore[union-attr]
+            index = known.get(id(m))
+            mask[self.index(m) if index is None else index] = 1
         return np.frombuffer(mask, np.int8)
+
+    def index(self, move: Move) -> int:
+        if type(move) is Decline:
+            return self.decline
+        return self.offsets[type(move)] + self.positions[move.card.index]  # type: ignore[union-attr]
 
 
 def _spaces(profile: Profile) -> spaces.Dict:
@@ -241,11 +272,11 @@ class _Tracker:
         points = known_points(hand, (hand.dealer + 1) % n)  # as the seats but the dealer see them
         self.public[self.points : self.points + n] = points
 
-    def _step(self, s0: State, s1: State) -> None:
-        """A step before play: its public fact, the counts, the seat to move, the phase."""
-        p = s0.to_move
+    def _step(self, p: int, step: int, s1: State) -> None:
+        """Seat ``p``'s step number ``step`` before play, giving the state ``s1``: its public fact,
+        the counts, the seat to move, the phase."""
         node = s1.facts
-        facts = node[2:] if node[1] == s0.step else ()
+        facts = node[2:] if node[1] == step else ()
         if any(f[0] == F_PASSED for f in facts) or s1.step == s1.deal.nsteps:
             self.own = [None] * self.n  # cards received; the privilege is judged
         else:
@@ -285,12 +316,13 @@ class _Tracker:
 
     def moved(self, before: Hand, after: Hand) -> None:
         """``after`` is ``before`` and one move."""
-        s0, s1 = before.state, after.state
-        if s0.step < s0.deal.nsteps:
-            self._step(s0, s1)
+        s1 = after.state
+        p = before.to_move
+        assert p is not None
+        if before.move_count < s1.deal.nsteps:
+            self._step(p, before.move_count, s1)
             return
         n, d, slot, public = self.n, self.d, self.slot, self.public
-        p = s0.to_move
         if s1.to_move < 0:  # the end of the hand: encode the public parts anew
             bit = s1.tricks[-1].cards[-1]
             own = self.own[p]
@@ -300,7 +332,7 @@ class _Tracker:
             return
         if self.stale:
             return
-        completed = len(s1.tricks) > len(s0.tricks)
+        completed = len(s1.tricks) >= before.trick_number
         bit = s1.tricks[-1].cards[-1] if completed else s1.current[-1]
         where = slot[bit]
         own = self.own[p]
