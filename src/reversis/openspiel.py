@@ -227,8 +227,8 @@ class ReversisState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         hand = self._box.hand
-        assert hand is not None
-        assert player == hand.to_move
+        if hand is None or player != hand.to_move:
+            return []  # only the seat to move has moves (chance: chance_outcomes)
         return sorted(hand.legal_indices())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
