@@ -15,11 +15,13 @@ from conftest import sized
 from helpers import random_moves
 from reversis.encoding import (
     PART_NAMES,
+    PRIVATE_PARTS,
     encode_observation,
     encode_view,
     observation_entries,
     observation_layout,
     observation_size,
+    private_entries,
 )
 
 PROFILES = sorted(reversis.available_profiles())
@@ -109,3 +111,22 @@ def test_bad_arguments() -> None:
         encode_view(hand)  # type: ignore[arg-type]
     with pytest.raises(reversis.ArgumentError, match="Profile"):
         observation_size("hearts")  # type: ignore[arg-type]
+
+
+@settings(max_examples=sized(40, 400))
+@given(name=st.sampled_from(PROFILES), seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 70))
+def test_private_entries_are_the_private_parts(name: str, seed: int, steps: int) -> None:
+    """private_entries gives exactly the 1s of the observer's own parts (which hold only 0s and
+    1s)."""
+    profile = reversis.load_profile(name)
+    hand = random_moves(reversis.new_hand(profile, seed=seed), seed, steps)
+    parts = {p.name: p for p in observation_layout(profile)}
+    private = {
+        i
+        for name_ in PRIVATE_PARTS
+        for i in range(parts[name_].offset, parts[name_].offset + parts[name_].size)
+    }
+    for seat in range(profile.players):
+        ones, indices, _ = observation_entries(hand, seat)
+        assert sorted(i for i in ones if i in private) == sorted(private_entries(hand, seat))
+        assert not private & set(indices)
