@@ -2,8 +2,8 @@
 
 Each hand through the environment: ``reset(seed=...)``, then for every agent in turn ``last()``
 (its observation: the encoded state and the action mask) and ``step`` with a legal action chosen
-at random from the mask, until the hand is over (the agents then leave with ``step(None)``), so
-that every move makes one observation, as a learner's loop would. The bare API's figure is
+at random from the mask's non-zero entries, until the hand is over (the agents then leave with
+``step(None)``), so that every move makes one observation, as a learner's loop would. The bare API's figure is
 ``benchmarks/random_playout.py``'s loop (``legal_moves()``, ``apply()``, ``settle()`` at the
 end) on the same profile and seeds.
 
@@ -16,7 +16,6 @@ import argparse
 import random
 import time
 
-import numpy as np
 from random_playout import play
 
 import reversis
@@ -36,7 +35,7 @@ def through_env(game: object, hands: int, seed: int) -> tuple[float, int]:
             if termination or truncation:
                 game.step(None)  # type: ignore[attr-defined]
                 continue
-            legal = np.flatnonzero(observation["action_mask"])
+            legal = observation["action_mask"].nonzero()[0]
             game.step(int(legal[int(draw() * len(legal))]))  # type: ignore[attr-defined]
             moves += 1
     return time.perf_counter() - start, moves

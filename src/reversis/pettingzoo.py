@@ -125,6 +125,7 @@ class _Actions:
             Pass: PASSES,
         }
         self.known: dict[int, int] = {id(DECLINE): self.decline} if decline else {}
+        self.masks: dict[int, tuple[tuple[Move, ...], bytes]] = {}
         for kind, offset in self.offsets.items():
             for card in profile.deck:
                 move = tables[kind][card.index]
@@ -142,11 +143,20 @@ class _Actions:
         return self.moves[index]
 
     def mask(self, moves: tuple[Move, ...]) -> np.ndarray[Any, np.dtype[np.int8]]:
+        # The engine gives many of its legal-move tuples from its tables, the same objects again
+        # and again: their masks are kept, with the tuple itself (so that its identity stays its
+        # own), a few thousand at most.
+        found = self.masks.get(id(moves))
+        if found is not None and found[0] is moves:
+            return np.frombuffer(bytearray(found[1]), np.int8)
         mask = bytearray(self.size)
         known = self.known
         for m in moves:
             index = known.get(id(m))
             mask[self.index(m) if index is None else index] = 1
+        if len(self.masks) >= 4096:
+            self.masks.clear()
+        self.masks[id(moves)] = (moves, bytes(mask))
         return np.frombuffer(mask, np.int8)
 
     def index(self, move: Move) -> int:
