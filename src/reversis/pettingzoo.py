@@ -257,7 +257,8 @@ class _Tracker:
                 else:
                     runs.append((part.offset, part.offset + part.size))
         self.private_slices = tuple(runs)
-        self.phase = at["phase"]
+        self.phase, self.pot, self.pot_value = at["phase"], at["pot"], at["pot_value"]
+        self.widow_card, self.put_aside = at["widow_card"], at["put_aside"]
         self.flags = {F_EXCHANGED: at["exchanged"], F_DECLINED: at["declined"]}
         self.flags[F_DISCARDED] = at["discarded"]
 
@@ -287,10 +288,31 @@ class _Tracker:
         the counts, the seat to move, the phase."""
         node = s1.facts
         facts = node[2:] if node[1] == step else ()
-        if any(f[0] == F_PASSED for f in facts) or s1.step == s1.deal.nsteps:
-            self.own = [None] * self.n  # cards received; the privilege is judged
-        else:
-            self.own[p] = None
+        own = self.own[p]
+        slot = self.slot
+        for fact in facts:
+            code = fact[0]
+            if code == F_PASSED:
+                self.own = [None] * self.n  # the cards passed or given are received
+                own = None
+            elif own is None:
+                continue
+            elif code == F_EXCHANGED:  # the card put aside, the widow card taken
+                own[slot[fact[2]]] = 0.0
+                own[slot[fact[3]]] = 1.0
+                own[self.widow_card + slot[fact[3]]] = 1.0
+                own[self.put_aside + slot[fact[2]]] = 1.0
+            elif code == F_DECLINED:  # the widow card looked at and put aside
+                own[self.widow_card + slot[fact[2]]] = 1.0
+                own[self.put_aside + slot[fact[2]]] = 1.0
+            elif code == F_DISCARDED:
+                own[slot[fact[2]]] = 0.0
+                own[self.put_aside + slot[fact[2]]] = 1.0
+            else:  # a card given or passed
+                self.own[p] = own = None
+        if s1.step == s1.deal.nsteps and s1.extra.privilege >= 0:
+            # fournier-1785 §11: whether a seat holds the privilege is judged now.
+            self.own[s1.extra.privilege] = None
         if self.stale:
             return
         public = self.public
@@ -333,14 +355,12 @@ class _Tracker:
             self._step(p, before.move_count, s1)
             return
         n, d, slot, public = self.n, self.d, self.slot, self.public
-        if s1.to_move < 0:  # the end of the hand: encode the public parts anew
-            bit = s1.tricks[-1].cards[-1]
-            own = self.own[p]
-            if own is not None:
-                own[slot[bit]] = 0.0
-            self.stale = True
-            return
+        over = s1.to_move < 0
         if self.stale:
+            if over:
+                own = self.own[p]
+                if own is not None:
+                    own[slot[s1.tricks[-1].cards[-1]]] = 0.0
             return
         completed = len(s1.tricks) >= before.trick_number
         bit = s1.tricks[-1].cards[-1] if completed else s1.current[-1]
@@ -350,7 +370,8 @@ class _Tracker:
             own[where] = 0.0  # the hand part starts the vector
         public[self.counts + p] = (s1.hands >> (64 * p) & M64).bit_count() / self.tricks
         public[self.to_move + p] = 0.0
-        public[self.to_move + s1.to_move] = 1.0
+        if not over:
+            public[self.to_move + s1.to_move] = 1.0
         if not completed:
             public[self.current + p * d + where] = 1.0
             if len(s1.current) == 1:
@@ -371,6 +392,25 @@ class _Tracker:
         else:
             public[self.points : self.points + n] = after.points
         public[self.trick_number] = (number + 1) / big_t
+        if over:
+            self._over(after)
+
+    def _over(self, after: Hand) -> None:
+        """The public entries the end of the hand changes, besides its last trick."""
+        s1 = after.state
+        public = self.public
+        public[self.phase + 1] = 0.0
+        public[self.phase + 2] = 1.0
+        game = s1.deal.rules.game
+        if s1.extra.reversis < 0 and game in ("reversis", "reunion"):
+            # fournier-1785 §7: the pot is turned at the end of an ordinary hand; reunion §4.
+            aside = s1.extra.aside
+            while aside:
+                low = aside & -aside
+                public[self.pot + self.slot[low.bit_length() - 1]] = 1.0
+                aside ^= low
+            if game == "reversis":
+                public[self.pot_value] = float(after.pot_value)
 
 
 def _render(view: HandView) -> str:
