@@ -225,6 +225,8 @@ class _Tracker:
         self.slot = profile.compiled.deck_positions
         self.size = size = observation_size(profile)
         self.reunion = profile.compiled.widow == "dealer"  # reunion §4: the points differ
+        # Reversis and Hearts count the points of the cards taken, and nothing else, during play.
+        self.card_points = profile.game in ("reversis", "hearts")
         # public[size] is always 0: the private entries gather it.
         self.public = np.zeros(size + 1, np.float32)
         private = np.zeros(size + 1, bool)
@@ -387,7 +389,11 @@ class _Tracker:
             public[self.trick_of + slot[b]] = of_trick
         winner = trick.winner
         public[self.taken + winner] = sum(1 for t in s1.tricks if t.winner == winner) / big_t
-        if self.reunion:
+        if self.card_points and not over:
+            # fournier-1785 §7, hearts §8: during play, the points of the cards taken.
+            values = s1.deal.values
+            public[self.points + winner] += sum(values[b] for b in trick.cards)
+        elif self.reunion:
             self._points(after)
         else:
             public[self.points : self.points + n] = after.points
