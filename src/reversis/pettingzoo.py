@@ -251,6 +251,7 @@ class _Tracker:
             self.rotations.append(rotation)
         self.own: list[np.ndarray[Any, np.dtype[np.float32]] | None] = [None] * n
         self.stale = True
+        self.won = [0] * n  # the tricks each seat took, while the public parts are kept
         runs: list[tuple[int, int]] = []  # the private parts, as runs of entries
         for part in parts:
             if part.name in PRIVATE_PARTS:
@@ -276,6 +277,9 @@ class _Tracker:
         public[ones] = 1.0
         public[indices] = values
         public[self.private_index] = 0.0
+        self.won = [0] * self.n
+        for trick in hand.state.tricks:
+            self.won[trick.winner] += 1
         if self.reunion:
             self._points(hand)
         self.stale = False
@@ -338,7 +342,7 @@ class _Tracker:
         if own is None:
             own = self.own[seat] = np.zeros(self.size, np.float32)
             own[private_entries(hand, seat)] = 1.0
-        vector = self.public[self.rotations[seat]]
+        vector = self.public.take(self.rotations[seat])
         for start, stop in self.private_slices:
             vector[start:stop] = own[start:stop]
         if self.reunion and seat == hand.dealer and hand.to_move is not None:
@@ -388,7 +392,8 @@ class _Tracker:
             public[self.played + (trick.leader + k) % n * d + slot[b]] = 1.0
             public[self.trick_of + slot[b]] = of_trick
         winner = trick.winner
-        public[self.taken + winner] = sum(1 for t in s1.tricks if t.winner == winner) / big_t
+        self.won[winner] += 1
+        public[self.taken + winner] = self.won[winner] / big_t
         if self.card_points and not over:
             # fournier-1785 §7, hearts §8: during play, the points of the cards taken.
             values = s1.deal.values
@@ -480,7 +485,8 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
         self._size = observation_size(self.profile)
         self.observation_spaces = {a: _spaces(self.profile) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self._actions.size) for a in self.possible_agents}
-        self._seeds = random.Random()
+        self._seeds: random.Random | None = None  # made when first needed
+        self._seed: int | None = None  # its seed
         self._paid = [0] * n
         self._tracker = _Tracker(self.profile)
         self._rewarded = False
@@ -497,14 +503,16 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
 
     def seed(self, seed: int | None = None) -> None:
         """Seed the deals of the resets that follow (``reset(seed=...)`` does it too)."""
-        self._seeds = random.Random(seed)
+        self._seeds, self._seed = None, seed
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new hand: ``new_hand(profile, seed=seed, dealer=dealer)``, or a seed drawn from
         the generator of the last seed given."""
         if seed is not None:
-            self._seeds = random.Random(seed)
+            self._seeds, self._seed = None, seed  # the generator is made on the next reset()
         else:
+            if self._seeds is None:
+                self._seeds = random.Random(self._seed)
             seed = self._seeds.getrandbits(63)
         self.hand = new_hand(self.profile, seed=seed, dealer=self.dealer)
         self.agents = self.possible_agents[:]
