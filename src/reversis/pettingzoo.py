@@ -225,8 +225,10 @@ class _Tracker:
         self.slot = profile.compiled.deck_positions
         self.size = size = observation_size(profile)
         self.reunion = profile.compiled.widow == "dealer"  # reunion §4: the points differ
-        # Reversis and Hearts count the points of the cards taken, and nothing else, during play.
-        self.card_points = profile.game in ("reversis", "hearts")
+        # Reversis, Hearts and Tëtka count the points of the cards taken during play (Tëtka: and
+        # the bum trick; its last trick ends the hand).
+        self.card_points = profile.game in ("reversis", "hearts", "tetka")
+        self.tetka = profile.game == "tetka"
         # public[size] is always 0: the private entries gather it.
         self.public = np.zeros(size + 1, np.float32)
         private = np.zeros(size + 1, bool)
@@ -395,9 +397,13 @@ class _Tracker:
         self.won[winner] += 1
         public[self.taken + winner] = self.won[winner] / big_t
         if self.card_points and not over:
-            # fournier-1785 §7, hearts §8: during play, the points of the cards taken.
+            # fournier-1785 §7, hearts §8, tetka §4: during play, the points of the cards taken
+            # (Tëtka: and the bum trick).
             values = s1.deal.values
-            public[self.points + winner] += sum(values[b] for b in trick.cards)
+            gained = sum(values[b] for b in trick.cards)
+            if self.tetka and number == after.bum_trick:
+                gained += 1
+            public[self.points + winner] += gained
         elif self.reunion:
             self._points(after)
         else:
