@@ -32,6 +32,7 @@ played by a bot of :mod:`reversis.bots`.
 
 from __future__ import annotations
 
+import array
 import operator
 import random
 from collections.abc import Callable, Sequence
@@ -78,6 +79,7 @@ from reversis.moves import (
     Play,
 )
 from reversis.profile import Profile, available_profiles, load_profile
+from reversis.profile.compiled import STEP_PASS
 from reversis.scoring import settle
 from reversis.views import HandView
 
@@ -229,8 +231,11 @@ class _Tracker:
         # the bum trick; its last trick ends the hand).
         self.card_points = profile.game in ("reversis", "hearts", "tetka")
         self.tetka = profile.game == "tetka"
-        # public[size] is always 0: the private entries gather it.
-        self.public = np.zeros(size + 1, np.float32)
+        # public[size] is always 0: the private entries gather it. The entries are changed one
+        # at a time through a standard array (cheaper) and read by numpy without a copy.
+        self.entries = array.array("f", bytes(4 * (size + 1)))
+        self.public = np.frombuffer(self.entries, np.float32)
+        self.blank = array.array("f", bytes(4 * n * d))
         private = np.zeros(size + 1, bool)
         for part in parts:
             if part.name in PRIVATE_PARTS:
@@ -263,7 +268,7 @@ class _Tracker:
                     runs.append((part.offset, part.offset + part.size))
         self.private_slices = tuple(runs)
         self.phase, self.pot, self.pot_value = at["phase"], at["pot"], at["pot_value"]
-        self.widow_card, self.put_aside = at["widow_card"], at["put_aside"]
+        self.widow_card, self.put_aside, self.given = at["widow_card"], at["put_aside"], at["given"]
         self.flags = {F_EXCHANGED: at["exchanged"], F_DECLINED: at["declined"]}
         self.flags[F_DISCARDED] = at["discarded"]
 
@@ -316,14 +321,16 @@ class _Tracker:
             elif code == F_DISCARDED:
                 own[slot[fact[2]]] = 0.0
                 own[self.put_aside + slot[fact[2]]] = 1.0
-            else:  # a card given or passed
-                self.own[p] = own = None
+            else:  # a card given or passed: hoyle §4 it leaves the hand when received, hearts §4 now
+                own[self.given + slot[fact[3]]] = 1.0
+                if fact[4] == STEP_PASS:
+                    own[slot[fact[3]]] = 0.0
         if s1.step == s1.deal.nsteps and s1.extra.privilege >= 0:
             # fournier-1785 §11: whether a seat holds the privilege is judged now.
             self.own[s1.extra.privilege] = None
         if self.stale:
             return
-        public = self.public
+        public = self.entries
         for fact in facts:
             flag = self.flags.get(fact[0])
             if flag is not None:
@@ -362,7 +369,7 @@ class _Tracker:
         if before.move_count < s1.deal.nsteps:
             self._step(p, before.move_count, s1)
             return
-        n, d, slot, public = self.n, self.d, self.slot, self.public
+        n, d, slot, public = self.n, self.d, self.slot, self.entries
         over = s1.to_move < 0
         if self.stale:
             if over:
@@ -388,7 +395,7 @@ class _Tracker:
         trick = s1.tricks[-1]
         number = len(s1.tricks)
         big_t = self.tricks
-        public[self.current : self.current + n * d] = 0.0
+        public[self.current : self.current + n * d] = self.blank
         of_trick = number / big_t
         for k, b in enumerate(trick.cards):
             public[self.played + (trick.leader + k) % n * d + slot[b]] = 1.0
@@ -407,7 +414,8 @@ class _Tracker:
         elif self.reunion:
             self._points(after)
         else:
-            public[self.points : self.points + n] = after.points
+            for q, points in enumerate(after.points):
+                public[self.points + q] = points
         public[self.trick_number] = (number + 1) / big_t
         if over:
             self._over(after)
@@ -415,7 +423,7 @@ class _Tracker:
     def _over(self, after: Hand) -> None:
         """The public entries the end of the hand changes, besides its last trick."""
         s1 = after.state
-        public = self.public
+        public = self.entries
         public[self.phase + 1] = 0.0
         public[self.phase + 2] = 1.0
         game = s1.deal.rules.game
