@@ -153,7 +153,7 @@ def test_clones_share_the_hand() -> None:
     assert (time.perf_counter() - start) / 200 < 0.001  # OpenSpiel's deep copy: 1-4 ms a clone
 
 
-@pytest.mark.parametrize("name", ["fournier-1785", "hearts", "tetka", "reunion"])
+@pytest.mark.parametrize("name", PROFILES)
 def test_ismcts_plays_whole_hands(name: str) -> None:
     """OpenSpiel's Python IS-MCTS, sampling worlds with reversis.sample_world, plays seat 0 of a
     whole hand against random players."""
