@@ -60,7 +60,15 @@ from reversis.encoding import (
     private_entries,
 )
 from reversis.engine.actions import action_count, action_kinds, move_at
-from reversis.engine.state import F_DECLINED, F_DISCARDED, F_EXCHANGED, F_PASSED, M64, State
+from reversis.engine.state import (
+    F_DECLINED,
+    F_DISCARDED,
+    F_EXCHANGED,
+    F_GIVEN,
+    F_PASSED,
+    M64,
+    State,
+)
 from reversis.errors import ArgumentError, IllegalMoveError, InvalidMoveError
 from reversis.hand import Hand, new_hand
 from reversis.moves import (
@@ -269,6 +277,7 @@ class _Tracker:
         self.private_slices = tuple(runs)
         self.phase, self.pot, self.pot_value = at["phase"], at["pot"], at["pot_value"]
         self.widow_card, self.put_aside, self.given = at["widow_card"], at["put_aside"], at["given"]
+        self.received = at["received"]
         self.flags = {F_EXCHANGED: at["exchanged"], F_DECLINED: at["declined"]}
         self.flags[F_DISCARDED] = at["discarded"]
 
@@ -306,7 +315,7 @@ class _Tracker:
         for fact in facts:
             code = fact[0]
             if code == F_PASSED:
-                self.own = [None] * self.n  # the cards passed or given are received
+                self._received(s1)
                 own = None
             elif own is None:
                 continue
@@ -342,6 +351,24 @@ class _Tracker:
         if s1.step == s1.deal.nsteps:
             public[self.phase] = 0.0
             public[self.phase + 1] = 1.0
+
+    def _received(self, s1: State) -> None:
+        """The cards given or passed change hands (hoyle §4, hearts §4): the gives of this round
+        are the facts ``F_GIVEN`` back from the last one."""
+        slot, owns = self.slot, self.own
+        node = s1.facts
+        while node is not None and node[2][0] == F_GIVEN:
+            _, giver, to, card, kind = node[2]
+            receiver = owns[to]
+            if receiver is not None:
+                receiver[slot[card]] = 1.0
+                receiver[self.received + slot[card]] = 1.0
+            giving = owns[giver]
+            if kind != STEP_PASS and giving is not None:
+                giving[slot[card]] = 0.0
+            node = node[0]
+            if node is not None and len(node) > 3 and node[3][0] == F_PASSED:
+                break  # the end of the round before
 
     def vector(self, hand: Hand, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
         """``seat``'s observation of ``hand`` (a new array)."""
@@ -489,6 +516,7 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
         if type(dealer) is not int or not 0 <= dealer < n:
             raise ArgumentError(f"dealer: a seat from 0 to {n - 1}, not {dealer!r}")
         self.render_mode = render_mode
+        self._n = n
         self.shaping = bool(shaping)
         self.dealer = dealer
         self.possible_agents = [f"player_{s}" for s in range(n)]
@@ -572,7 +600,7 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
         if self._rewarded:
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
-        players = self.profile.players
+        players = self._n
         over = hand.is_over
         if over or (self.shaping and hand.trick_number > before.trick_number):
             self._rewarded = True
