@@ -33,6 +33,8 @@ nitpicky = False
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"show-inheritance": False}
+# The adapters' frameworks are optional extras: the docs build without them.
+autodoc_mock_imports = ["pyspiel", "open_spiel", "pettingzoo", "gymnasium", "numpy"]
 
 # The rule specifications are Markdown, rendered by MyST: GitHub-style tables, no raw HTML needed.
 myst_enable_extensions = ["colon_fence"]

@@ -22,12 +22,16 @@ from conftest import FULL
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
 #: Examples whose checker runs are shortened unless CI_FULL=1.
 CHECKING = {"house_rules.py"}
+#: Examples that need an optional extra: the module they import (skipped without it).
+NEEDS = {"openspiel_mcts.py": "pyspiel", "pettingzoo_random.py": "pettingzoo"}
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_example_runs(
     path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    if path.name in NEEDS:
+        pytest.importorskip(NEEDS[path.name])
     if path.name in CHECKING and not FULL:
         check_profile = reversis.testing.check_profile
 

@@ -1,0 +1,16 @@
+"""Collection for the whole repository: the doctests of the optional adapters run only where their
+extra is installed (``pip install -e ".[openspiel,pettingzoo]"``; ``.ci/run`` installs both)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+#: The adapters' modules and the package each needs.
+_OPTIONAL = {
+    "src/reversis/openspiel.py": "pyspiel",
+    "src/reversis/pettingzoo.py": "pettingzoo",
+}
+
+collect_ignore = [
+    path for path, needed in _OPTIONAL.items() if importlib.util.find_spec(needed) is None
+]

@@ -1,0 +1,502 @@
+"""A fixed-size observation of a hand for one seat, as floats: for learning and search frameworks.
+
+:func:`encode_view` encodes what a :class:`~reversis.HandView` shows; :func:`encode_observation`
+gives the same numbers straight from a hand and a seat, many times faster, reading only what that
+seat may know (a property test holds the two equal on random states of every profile). The
+adapters (:mod:`reversis.openspiel`, :mod:`reversis.pettingzoo`) use it; other frameworks can too.
+The core stays free of numpy: the encoders return tuples, and :func:`observation_entries` gives
+the non-zero entries, for filling an array cheaply.
+
+    >>> import reversis
+    >>> from reversis.encoding import encode_observation, encode_view, observation_size
+    >>> hand = reversis.new_hand("fournier-1785", seed=7).apply("decline")
+    >>> vector = encode_observation(hand, 1)
+    >>> len(vector) == observation_size(hand.profile) == 862
+    True
+    >>> vector == encode_view(hand.view(1))
+    True
+
+Seats are *relative*: slot ``r`` of a per-seat part is the seat ``r`` places after the observer
+in playing order (``0`` the observer itself). Cards are *slots*: slot ``i`` of a per-card part is
+``profile.deck[i]``, the pack's cards in card order (the order of :func:`reversis.move_index`).
+With ``n`` players, ``D`` cards and ``T`` tricks, the parts, in order (see
+:func:`observation_layout` for the offsets):
+
+========================  ==========  =============================================================
+part                      size        meaning
+========================  ==========  =============================================================
+``hand``                  ``D``       1 for each card the observer holds now
+``played``                ``n × D``   1 for each card of a completed trick, in the part of the
+                                      relative seat that played it
+``current``               ``n × D``   the same for the trick in progress
+``trick_of``              ``D``       for a card of a completed trick, its trick number ``/ T``
+``led``                   ``D``       1 for each card that led a trick (completed or in progress)
+``widow_card``            ``D``       the widow card the observer took or looked at
+``put_aside``             ``D``       the cards the observer put aside (or that its decline did)
+``given``                 ``D``       the cards the observer gave or passed
+``received``              ``D``       the cards the observer received
+``shown``                 ``D``       the card shown to all at the deal (Tëtka's bum card,
+                                      Réunion's turn-up)
+``pot``                   ``D``       the cards put aside, once shown at the end of the hand
+``to_move``               ``n``       1 for the relative seat to move (none once the hand is over)
+``dealer``                ``n``       1 for the dealer's relative seat
+``exchanged``             ``n``       1 for each relative seat that exchanged with the widow
+``declined``              ``n``       1 for each relative seat that declined
+``discarded``             ``n``       1 for each relative seat that discarded
+``card_counts``           ``n``       the cards each relative seat holds, ``/ T``
+``tricks_taken``          ``n``       the tricks each relative seat took, ``/ T``
+``points``                ``n``       each relative seat's points as the observer may know them
+                                      (:attr:`reversis.HandView.points`), raw
+``phase``                 3           one-hot: exchange (the steps before play), play, over
+``trump``                 4           one-hot: the trump suit (clubs, diamonds, hearts, spades)
+``pass_direction``        4           one-hot: Hearts' pass ``left``, ``across``, ``right``, ``none``
+``privileged``            1           1 if the observer holds the privilege (four aces, espagnolette)
+``trick_number``          1           the number of the trick being played ``/ T``
+``pot_value``             1           the pot's value once shown (Reversis), raw
+========================  ==========  =============================================================
+
+So the size is ``D × (2n + 9) + 8n + 14``: 862 for ``fournier-1785``, 930 for ``hearts``.
+Together ``played``, ``current``, ``trick_of`` and ``led`` give every play of the hand in order
+(the leader of each trick, then the seats in playing order), so that with the private parts the
+observation has perfect recall: it tells apart every two information states of the observer.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Final
+
+import attrs
+
+from reversis import events as ev
+from reversis.cards import Card
+from reversis.engine.deal import direction_name
+from reversis.engine.hand import EngineHand
+from reversis.engine.points import running_points
+from reversis.engine.state import (
+    F_DECLINED,
+    F_DISCARDED,
+    F_EXCHANGED,
+    F_GIVEN,
+    F_PASSED,
+    M64,
+)
+from reversis.engine.trick import Phase, Trick
+from reversis.errors import ArgumentError
+from reversis.profile import Profile
+from reversis.views import HandView
+
+__all__ = [
+    "PART_NAMES",
+    "PRIVATE_PARTS",
+    "Part",
+    "encode_observation",
+    "encode_view",
+    "known_points",
+    "observation_entries",
+    "observation_layout",
+    "observation_size",
+    "private_entries",
+]
+
+#: The parts of the observation, in order, with their size as ``(cards, seats, fixed)``
+#: multiples: a part's size is ``cards × D + seats × n + fixed``.
+_PARTS: Final = (
+    ("hand", 1, 0, 0),
+    ("played", 0, 0, 0),  # n × D, handled apart
+    ("current", 0, 0, 0),  # n × D, handled apart
+    ("trick_of", 1, 0, 0),
+    ("led", 1, 0, 0),
+    ("widow_card", 1, 0, 0),
+    ("put_aside", 1, 0, 0),
+    ("given", 1, 0, 0),
+    ("received", 1, 0, 0),
+    ("shown", 1, 0, 0),
+    ("pot", 1, 0, 0),
+    ("to_move", 0, 1, 0),
+    ("dealer", 0, 1, 0),
+    ("exchanged", 0, 1, 0),
+    ("declined", 0, 1, 0),
+    ("discarded", 0, 1, 0),
+    ("card_counts", 0, 1, 0),
+    ("tricks_taken", 0, 1, 0),
+    ("points", 0, 1, 0),
+    ("phase", 0, 0, 3),
+    ("trump", 0, 0, 4),
+    ("pass_direction", 0, 0, 4),
+    ("privileged", 0, 0, 1),
+    ("trick_number", 0, 0, 1),
+    ("pot_value", 0, 0, 1),
+)
+
+#: The names of the observation's parts, in order.
+PART_NAMES: Final = tuple(name for name, *_ in _PARTS)
+
+_PHASES = (Phase.EXCHANGE, Phase.PLAY, Phase.OVER)
+_DIRECTIONS = ("left", "across", "right", "none")
+_SUITS = "CDHS"
+
+
+@attrs.frozen
+class Part:
+    """One part of the observation: its ``name``, where it starts (``offset``) and its ``size``."""
+
+    name: str
+    offset: int
+    size: int
+
+
+def _profile(value: object) -> Profile:
+    if not isinstance(value, Profile):
+        raise ArgumentError(f"a Profile is needed, not {type(value).__name__}")
+    return value
+
+
+def observation_layout(profile: Profile) -> tuple[Part, ...]:
+    """The parts of ``profile``'s observation, in order (see the module's docstring).
+
+    >>> import reversis
+    >>> parts = observation_layout(reversis.load_profile("hearts"))
+    >>> parts[0], parts[1]
+    (Part(name='hand', offset=0, size=52), Part(name='played', offset=52, size=208))
+    """
+    profile = _profile(profile)
+    return _layout(len(profile.deck), profile.players)
+
+
+def _layout(d: int, n: int) -> tuple[Part, ...]:
+    out = []
+    offset = 0
+    for name, cards, seats, fixed in _PARTS:
+        size = n * d if name in ("played", "current") else cards * d + seats * n + fixed
+        out.append(Part(name, offset, size))
+        offset += size
+    return tuple(out)
+
+
+def observation_size(profile: Profile) -> int:
+    """The number of floats in ``profile``'s observation: ``D × (2n + 9) + 8n + 14``."""
+    profile = _profile(profile)
+    return len(profile.deck) * (2 * profile.players + 9) + 8 * profile.players + 14
+
+
+@attrs.frozen
+class _Offsets:
+    """The offsets of a profile's parts, by name, for the encoders."""
+
+    d: int
+    n: int
+    tricks: int
+    at: dict[str, int]
+    size: int
+    slot: tuple[int, ...]  # card bit -> slot in the pack, -1 if not in it
+
+
+def _offsets(profile: Profile) -> _Offsets:
+    return _offsets_of(
+        len(profile.deck), profile.players, profile.tricks, tuple(profile.compiled.deck_positions)
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _offsets_of(d: int, n: int, tricks: int, slot: tuple[int, ...]) -> _Offsets:
+    """The offsets of a layout: a pure function of its arguments, memoized."""
+    parts = _layout(d, n)
+    return _Offsets(
+        d, n, tricks, {p.name: p.offset for p in parts}, parts[-1].offset + parts[-1].size, slot
+    )
+
+
+def known_points(hand: EngineHand, seat: int) -> tuple[int, ...]:
+    """Every seat's points as ``seat`` may know them (:attr:`reversis.HandView.points`): the
+    hand's points, except that in Réunion the dealer's discards count for him only in his own
+    eyes until the end of the deal (reunion §4)."""
+    s = hand.state
+    deal = s.deal
+    if s.to_move >= 0 and seat != deal.dealer and s.extra.aside and deal.rules.widow == "dealer":
+        return running_points(deal, s.tricks, 0)
+    return hand.points
+
+
+#: The parts of the observation that are the observer's own (the others are public: the same for
+#: every seat, up to the rotation of the seats), and Réunion's points (see :func:`known_points`).
+PRIVATE_PARTS: Final = ("hand", "widow_card", "put_aside", "given", "received", "privileged")
+
+
+def private_entries(hand: EngineHand, seat: int) -> list[int]:
+    """The indices of the 1s of the observation's :data:`PRIVATE_PARTS` for ``seat`` (all their
+    entries are 0 or 1): equal to the private entries of :func:`observation_entries`."""
+    s = hand.state
+    deal = s.deal
+    o = _offsets(deal.profile)
+    at, slot = o.at, o.slot
+    ones: list[int] = []
+    base = at["hand"]
+    mask = s.hands >> (64 * seat) & M64
+    while mask:
+        low = mask & -mask
+        ones.append(base + slot[low.bit_length() - 1])
+        mask ^= low
+    nsteps = deal.nsteps
+    widow_card = -1
+    aside = given = received = coming = 0
+    chain = []
+    node = s.facts
+    while node is not None:
+        if 0 <= node[1] < nsteps:
+            chain.append(node)
+        node = node[0]
+    for node in reversed(chain):
+        for fact in node[2:]:
+            code = fact[0]
+            if code == F_EXCHANGED and fact[1] == seat:
+                aside |= 1 << fact[2]
+                widow_card = fact[3]
+            elif code == F_DECLINED and fact[1] == seat:
+                aside |= 1 << fact[2]
+                widow_card = fact[2]
+            elif code == F_DISCARDED and fact[1] == seat:
+                aside |= 1 << fact[2]
+            elif code == F_GIVEN:
+                if fact[1] == seat:
+                    given |= 1 << fact[3]
+                elif fact[2] == seat:
+                    coming |= 1 << fact[3]
+            elif code == F_PASSED:
+                received |= coming
+                coming = 0
+    if widow_card >= 0:
+        ones.append(at["widow_card"] + slot[widow_card])
+    for part, mask in (("put_aside", aside), ("given", given), ("received", received)):
+        base = at[part]
+        while mask:
+            low = mask & -mask
+            ones.append(base + slot[low.bit_length() - 1])
+            mask ^= low
+    if s.extra.privilege == seat and s.step >= nsteps:
+        ones.append(at["privileged"])
+    return ones
+
+
+def observation_entries(hand: EngineHand, seat: int) -> tuple[list[int], list[int], list[float]]:
+    """The non-zero entries of :func:`encode_observation`'s vector: the indices whose value is
+    1, then the other indices and their values. For filling a zeroed array:
+    ``out[ones] = 1; out[indices] = values``.
+    """
+    if not isinstance(hand, EngineHand):
+        raise ArgumentError(f"encode_observation() needs a Hand, not {type(hand).__name__}")
+    n = hand.players
+    if type(seat) is not int or not 0 <= seat < n:
+        raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {n - 1})")
+    s = hand.state
+    deal = s.deal
+    profile = deal.profile
+    o = _offsets(profile)
+    at = o.at
+    slot = o.slot
+    d = o.d
+    big_t = o.tricks
+    ones: list[int] = []
+    add = ones.append
+    indices: list[int] = []
+    values: list[float] = []
+
+    def cards(base: int, mask: int) -> None:
+        while mask:
+            low = mask & -mask
+            add(base + slot[low.bit_length() - 1])
+            mask ^= low
+
+    packed = s.hands
+    cards(at["hand"], packed >> (64 * seat) & M64)
+    played, trick_of, led = at["played"], at["trick_of"], at["led"]
+    counts = [0] * n
+    for number, trick in enumerate(s.tricks, start=1):
+        counts[trick.winner] += 1
+        who = trick.leader - seat
+        value = number / big_t
+        first = True
+        for bit in trick.cards:
+            where = slot[bit]
+            if who < 0:
+                who += n
+            elif who >= n:
+                who -= n
+            add(played + who * d + where)
+            indices.append(trick_of + where)
+            values.append(value)
+            if first:
+                add(led + where)
+                first = False
+            who += 1
+    if s.current:
+        current = at["current"]
+        who = s.leader - seat
+        for k, bit in enumerate(s.current):
+            r = (who + k) % n
+            add(current + r * d + slot[bit])
+        add(led + slot[s.current[0]])
+    # The steps before play: the facts recorded by the exchange, each seat's own cards only.
+    nsteps = deal.nsteps
+    widow_card = -1
+    aside = given = received = coming = 0
+    flags: list[tuple[str, int]] = []
+    node = s.facts
+    chain = []
+    while node is not None:
+        if 0 <= node[1] < nsteps:
+            chain.append(node)
+        node = node[0]
+    for node in reversed(chain):
+        for fact in node[2:]:
+            code = fact[0]
+            if code == F_EXCHANGED:
+                flags.append(("exchanged", fact[1]))
+                if fact[1] == seat:
+                    aside |= 1 << fact[2]
+                    widow_card = fact[3]
+            elif code == F_DECLINED:
+                flags.append(("declined", fact[1]))
+                if fact[1] == seat:
+                    aside |= 1 << fact[2]
+                    widow_card = fact[2]
+            elif code == F_DISCARDED:
+                flags.append(("discarded", fact[1]))
+                if fact[1] == seat:
+                    aside |= 1 << fact[2]
+            elif code == F_GIVEN:
+                if fact[1] == seat:
+                    given |= 1 << fact[3]
+                elif fact[2] == seat:
+                    coming |= 1 << fact[3]
+            elif code == F_PASSED:
+                received |= coming
+                coming = 0
+    if widow_card >= 0:
+        add(at["widow_card"] + slot[widow_card])
+    cards(at["put_aside"], aside)
+    cards(at["given"], given)
+    cards(at["received"], received)
+    for name, who in flags:
+        add(at[name] + (who - seat) % n)
+    if deal.shown >= 0:
+        add(at["shown"] + slot[deal.shown])
+    over = s.to_move < 0
+    game = deal.rules.game
+    if over and s.extra.reversis < 0 and game in ("reversis", "reunion"):
+        # fournier-1785 §7: the pot is turned at the end of an ordinary hand; reunion §4.
+        cards(at["pot"], s.extra.aside)
+        if game == "reversis":
+            indices.append(at["pot_value"])
+            values.append(float(hand.pot_value))
+    if not over:
+        add(at["to_move"] + (s.to_move - seat) % n)
+    add(at["dealer"] + (deal.dealer - seat) % n)
+    base = at["card_counts"]
+    for p in range(n):
+        held = (packed >> (64 * p) & M64).bit_count()
+        if held:
+            indices.append(base + (p - seat) % n)
+            values.append(held / big_t)
+    base = at["tricks_taken"]
+    for p in range(n):
+        if counts[p]:
+            indices.append(base + (p - seat) % n)
+            values.append(counts[p] / big_t)
+    points = known_points(hand, seat)
+    base = at["points"]
+    for p in range(n):
+        if points[p]:
+            indices.append(base + (p - seat) % n)
+            values.append(float(points[p]))
+    phase = 2 if over else (0 if s.step < nsteps else 1)
+    add(at["phase"] + phase)
+    if deal.trumps is not None:
+        add(at["trump"] + deal.trumps.suit)
+    if profile.hearts is not None:
+        add(at["pass_direction"] + _DIRECTIONS.index(direction_name(deal)))
+    if s.extra.privilege == seat and s.step >= nsteps:
+        add(at["privileged"])
+    indices.append(at["trick_number"])
+    values.append((len(s.tricks) + 1) / big_t)
+    return ones, indices, values
+
+
+def encode_observation(hand: EngineHand, seat: int) -> tuple[float, ...]:
+    """The observation of ``hand`` for ``seat`` (see the module's docstring), read from the hand
+    directly: equal to ``encode_view(hand.view(seat))``, without making the view."""
+    ones, indices, values = observation_entries(hand, seat)
+    out = [0.0] * _offsets(hand.profile).size
+    for i in ones:
+        out[i] = 1.0
+    for i, v in zip(indices, values, strict=True):
+        out[i] = v
+    return tuple(out)
+
+
+def encode_view(view: HandView) -> tuple[float, ...]:
+    """The observation of what ``view`` shows (see the module's docstring)."""
+    if not isinstance(view, HandView):
+        raise ArgumentError(f"encode_view() needs a HandView, not {type(view).__name__}")
+    profile = view.rules
+    o = _offsets(profile)
+    at, d, n, big_t = o.at, o.d, o.n, o.tricks
+    me = view.seat
+    out = [0.0] * o.size
+
+    def slot(card: Card) -> int:
+        return o.slot[card.index]
+
+    def rel(seat: int) -> int:
+        return (seat - me) % n
+
+    def cards(part: str, given: tuple[Card, ...] | None) -> None:
+        for card in given or ():
+            out[at[part] + slot(card)] = 1.0
+
+    cards("hand", view.hand)
+    for trick in view.tricks:
+        for position, (seat, card) in enumerate(trick.plays):
+            out[at["played"] + rel(seat) * d + slot(card)] = 1.0
+            out[at["trick_of"] + slot(card)] = trick.number / big_t
+            if position == 0:
+                out[at["led"] + slot(card)] = 1.0
+    current: Trick | None = view.current_trick
+    if current is not None:
+        for position, (seat, card) in enumerate(current.plays):
+            out[at["current"] + rel(seat) * d + slot(card)] = 1.0
+            if position == 0:
+                out[at["led"] + slot(card)] = 1.0
+    if view.widow_card is not None:
+        cards("widow_card", (view.widow_card,))
+    cards("put_aside", view.put_aside)
+    cards("given", view.given)
+    cards("received", view.received)
+    if view.shown is not None:
+        cards("shown", (view.shown,))
+    cards("pot", view.pot)
+    if view.pot_value is not None:
+        out[at["pot_value"]] = float(view.pot_value)
+    for event in view.events:
+        if isinstance(event, ev.Exchanged):
+            out[at["exchanged"] + rel(event.seat)] = 1.0
+        elif isinstance(event, ev.Declined):
+            out[at["declined"] + rel(event.seat)] = 1.0
+        elif isinstance(event, ev.Discarded):
+            out[at["discarded"] + rel(event.seat)] = 1.0
+    if view.to_move is not None:
+        out[at["to_move"] + rel(view.to_move)] = 1.0
+    out[at["dealer"] + rel(view.dealer)] = 1.0
+    for seat in range(n):
+        out[at["card_counts"] + rel(seat)] = view.card_counts[seat] / big_t
+        out[at["tricks_taken"] + rel(seat)] = view.tricks_taken[seat] / big_t
+        out[at["points"] + rel(seat)] = float(view.points[seat])
+    out[at["phase"] + _PHASES.index(view.phase)] = 1.0
+    if view.trump is not None:
+        out[at["trump"] + _SUITS.index(view.trump)] = 1.0
+    if view.pass_direction is not None:
+        out[at["pass_direction"] + _DIRECTIONS.index(view.pass_direction)] = 1.0
+    if view.privileged:
+        out[at["privileged"]] = 1.0
+    out[at["trick_number"]] = view.trick_number / big_t
+    return tuple(out)
