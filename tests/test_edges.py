@@ -368,6 +368,15 @@ def test_settlements_follow_the_seats_round_the_table(name: str) -> None:
         settlement = reversis.settle(hand)
         reasons = {p.reason for p in settlement.payments}
         kinds |= reasons
+        # fournier-1785 §8: broken, the reversis player pays the breaker, on the trick it broke.
+        broken = [e for e in hand.events if isinstance(e, reversis.events.ReversisBroken)]
+        assert [
+            (p.payer, p.payee, p.trick)
+            for p in settlement.payments
+            if p.reason == "reversis_broken"
+        ] == [(e.seat, e.breaker, e.trick) for e in broken]
+        if broken and broken[0].trick > profile.reversis.commit + 1:  # type: ignore[union-attr]
+            kinds.add("broken late")
         interesting = (
             reasons & {"reversis_made", "reversis_broken"} or hand.privilege_holder is not None
         )
@@ -377,4 +386,91 @@ def test_settlements_follow_the_seats_round_the_table(name: str) -> None:
             moved = reversis.settle(_rotated(hand, k))
             assert _moved(settlement, k, n) == _moved(moved, 0, n), (seed, k)
             assert moved.net == tuple(settlement.net[(s - k) % n] for s in range(n))
-    assert {"reversis_made", "reversis_broken"} <= kinds, kinds
+    assert {"reversis_made", "reversis_broken", "broken late"} <= kinds, kinds
+
+
+def _privileged_deal(profile: Profile, seed: int, hunter: int, holder: int) -> reversis.Hand:
+    """``holder`` is dealt the four aces, ``hunter`` the kings, queens and jacks it can hold."""
+    rng = random.Random(seed)
+    source = reversis.new_hand(profile, seed=seed, dealer=seed % profile.players)
+    cards = [c for hand in source.dealt for c in hand] + list(source.widow)
+    aces = [c for c in cards if c.rank.code == "A"]
+    faces = [c for c in cards if c.rank.code in "KQJ"]
+    rest = [c for c in cards if c not in aces and c not in faces]
+    rng.shuffle(faces)
+    rng.shuffle(rest)
+    if seed % 2:  # the holder's other cards in one suit, where it can: void in the others
+        first = rest[0].suit
+        rest.sort(key=lambda c: c.suit != first)
+    hands = []
+    for seat, dealt in enumerate(source.dealt):
+        size = len(dealt)
+        if seat == holder:
+            mine, rest = aces + rest[: size - 4], rest[size - 4 :]
+        elif seat == hunter:
+            k = min(size, len(faces))
+            mine, faces = faces[:k], faces[k:]
+            mine, rest = mine + rest[: size - k], rest[size - k :]
+        else:
+            mine = (faces + rest)[:size]
+            faces = [c for c in faces if c not in mine]
+            rest = [c for c in rest if c not in mine]
+        hands.append(mine)
+    return reversis.deal_hand(profile, hands, faces + rest, dealer=source.dealer)
+
+
+def _play_privileged(hand: reversis.Hand, hunter: int, holder: int, use: bool) -> reversis.Hand:
+    """The hunter plays high, the others low; the holder puts its aces on other suits when void,
+    and with the privilege if ``use``; the hunter and the holder decline the exchange where they
+    may."""
+    rng = random.Random(hand.dealer)
+    while not hand.is_over:
+        legal = hand.legal_moves()
+        if hand.phase is reversis.Phase.PLAY:
+            plays = sorted(legal, key=lambda m: int(m.card.rank))  # type: ignore[union-attr]
+            move = plays[-1] if hand.to_move == hunter else plays[0]
+            current = hand.current_trick
+            if hand.to_move == holder and current is not None:
+                # With the privilege, or void in the suit led: an ace goes on another suit.
+                led = current.plays[0][1].suit
+                offs = [m for m in plays if m.card.rank.code == "A" and m.card.suit != led]  # type: ignore[union-attr]
+                void = all(m.card.suit != led for m in plays)  # type: ignore[union-attr]
+                move = offs[0] if offs and (use or void) else move
+        elif reversis.Decline() in legal and hand.to_move in (hunter, holder):
+            move = reversis.Decline()
+        else:
+            move = rng.choice(legal)
+        hand = hand.apply(move)
+    return hand
+
+
+@pytest.mark.parametrize("name", ["fournier-1785", "fournier-1785-3p", "hoyle", "english"])
+def test_a_reversis_made_with_the_privilege_used_by_another(name: str) -> None:
+    """fournier-1785 §11: a four-aces (or espagnolette) player who used the privilege pays a
+    reversis made alone; one who did not use it pays his share like the others. Whoever sits
+    where (the hands moved round the table settle the same, moved)."""
+    profile = load_profile(name)
+    n = profile.players
+    made = {True: 0, False: 0}
+    for seed in range(120):
+        hunter = seed % n
+        holder = (hunter + 1 + seed // n % (n - 1)) % n
+        use = seed % 3 != 0
+        hand = _play_privileged(
+            _privileged_deal(profile, seed, hunter, holder), hunter, holder, use
+        )
+        settlement = reversis.settle(hand)
+        paid = [p for p in settlement.payments if p.reason == "reversis_made"]
+        if not paid:
+            continue
+        extra = hand.state.extra
+        rev, used = extra.reversis, bool(extra.privilege_used)
+        made[used] += 1
+        if used and extra.privilege != rev:
+            assert [(p.payer, p.payee) for p in paid] == [(extra.privilege, rev)]
+        else:
+            assert sorted(int(p.payer) for p in paid) == [s for s in range(n) if s != rev]
+        for k in range(1, n):
+            moved = reversis.settle(_rotated(hand, k))
+            assert _moved(settlement, k, n) == _moved(moved, 0, n), (seed, k)
+    assert made[True] >= 3, made
