@@ -100,7 +100,9 @@ def classify(statuses: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
             continue
         module, _, function = name.rpartition(".")
         module_path = ROOT / "mutants" / "src" / Path(*module.split("."))
-        path = module_path / "__init__.py" if module_path.is_dir() else module_path.with_suffix(".py")
+        path = (
+            module_path / "__init__.py" if module_path.is_dir() else module_path.with_suffix(".py")
+        )
         functions = sources.setdefault(path, _functions(path))
         base = function.rsplit("__mutmut_", 1)[0]
         original = functions.get(base + "__mutmut_orig", "")
@@ -138,9 +140,7 @@ def main() -> None:
         f"  score without the {text} mutants that change only a message's text: "
         f"{killed / rules:.1%} killed ({killed} of {rules})"
     )
-    by_function = Counter(
-        name.rsplit("__mutmut_", 1)[0] for name, k in kind.items() if k == "rule"
-    )
+    by_function = Counter(name.rsplit("__mutmut_", 1)[0] for name, k in kind.items() if k == "rule")
     print("  not killed, by function (rule mutants):")
     for function, n in by_function.most_common():
         print(f"    {n:4}  {function}")
