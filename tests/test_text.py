@@ -121,7 +121,7 @@ def test_widow_card_and_stakes_are_shown() -> None:
     view = hand.view(1)
     assert view.widow_card is not None
     text = render(view)
-    assert f"Widow card you looked at: {view.widow_card}" in text
+    assert f"Your widow card: {view.widow_card}" in text
     assert "Stakes: basket" in text
     assert f"{view.widow_card}" not in render(hand.view(2))
 

@@ -183,7 +183,7 @@ def render(view: HandView, *, color: bool = False) -> str:
         lines.append(_sentence(extras))
     cards = []
     if view.widow_card is not None:
-        cards.append(f"widow card you looked at: {_card(view.widow_card, color)}")
+        cards.append(f"your widow card: {_card(view.widow_card, color)}")
     if view.put_aside:
         cards.append(f"put aside: {_cards(view.put_aside, color)}")
     if view.given:
