@@ -702,7 +702,9 @@ def parser() -> argparse.ArgumentParser:
     )
     count = simulate.add_mutually_exclusive_group()
     count.add_argument("--hands", type=int, default=None, help="hands to play (default: 1000)")
-    count.add_argument("--matches", type=int, default=None, help="whole matches to play instead")
+    count.add_argument(
+        "--matches", type=int, default=None, help="whole matches to play instead (default: hands)"
+    )
     simulate.add_argument(
         "--bots",
         default=None,
@@ -714,8 +716,12 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--playouts", type=int, default=8, help="worlds per decision of the monte-carlo bot"
     )
-    simulate.add_argument("--json", action="store_true", help="print the result as JSON")
-    simulate.add_argument("--records", metavar="DIR", default=None, help="keep every record in DIR")
+    simulate.add_argument(
+        "--json", action="store_true", help="print the result as JSON (default: a table)"
+    )
+    simulate.add_argument(
+        "--records", metavar="DIR", default=None, help="keep every record in DIR (default: none)"
+    )
     simulate.set_defaults(run=_simulate)
     replay = sub.add_parser(
         "replay",
