@@ -266,3 +266,23 @@ def test_real_terminal_ctrl_d_and_no_color(tmp_path: Path) -> None:
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+def test_cli_play_a_match_and_save(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "match.txt"
+    lines = iter([*["1"] * 60])
+
+    def fake_input(prompt: str = "") -> str:
+        if prompt.startswith("Save the game?"):
+            return str(path)
+        return next(lines)
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    assert main(["play", "--profile", "reunion", "--match", "--seed", "3", "--seat", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "The match is over." in out
+    match = records.replay(path.read_text())
+    assert isinstance(match, reversis.Match)
+    assert match.is_over
