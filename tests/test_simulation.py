@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -190,3 +191,14 @@ def test_cli_table_and_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     capsys.readouterr()
     assert main(["simulate", "--hands", "4", "--bots", "random,random"]) == 2
     assert "one bot per seat (4)" in capsys.readouterr().err
+
+
+def test_progress_bar_without_tqdm(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # as if the progress extra were missing
+    simulate("fournier-1785", FOUR, hands=60, progress=True)
+    err = capsys.readouterr().err
+    assert "60/60 hands" in err
+    assert "/s, " in err
+    assert "s left" in err

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import random
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from pathlib import Path
@@ -315,12 +316,14 @@ def _chunks(count: int, size: int) -> Iterator[tuple[int, int]]:
 
 
 class _Bar:
-    """Progress on standard error: a tqdm bar (the ``progress`` extra), else a line in place."""
+    """Progress on standard error with the rate and the time left: a tqdm bar (the ``progress``
+    extra), else a line updated in place."""
 
     def __init__(self, total: int, unit: str) -> None:
         self.total = total
         self.unit = unit
         self.done = 0
+        self.start = time.perf_counter()
         self.bar: Any = None
         try:
             from tqdm import tqdm  # type: ignore[import-untyped]  # noqa: PLC0415
@@ -333,7 +336,12 @@ class _Bar:
         if self.bar is not None:
             self.bar.update(done - self.done)
         else:
-            sys.stderr.write(f"\r{done}/{total} {self.unit}s")
+            elapsed = time.perf_counter() - self.start
+            rate = done / elapsed if elapsed > 0 else 0.0
+            left = (total - done) / rate if rate > 0 else 0.0
+            sys.stderr.write(
+                f"\r{done}/{total} {self.unit}s, {rate:.0f}/s, {left:.0f} s left\033[K"
+            )
             sys.stderr.flush()
         self.done = done
 
