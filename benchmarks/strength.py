@@ -55,7 +55,8 @@ def pairing(
         s = hand_seed(seed, i)
         seat = i % n
         bots = [bot(test if k == seat else other, random.Random(s * 8 + k)) for k in range(n)]
-        hand = play_hand(reversis.new_hand(profile, seed=s, dealer=i % n), bots)
+        # The dealer turns every n hands, the bot's seat every hand: it meets every dealer.
+        hand = play_hand(reversis.new_hand(profile, seed=s, dealer=(i // n) % n), bots)
         net = reversis.settle(hand).net
         others = sum(net[k] for k in range(n) if k != seat) / (n - 1)
         mine.append(net[seat])
