@@ -4,11 +4,12 @@ python benchmarks/strength.py [--hands 2000] [--playouts 8] [--profiles a,b] [--
 
 Two pairings per profile: the search bot (MonteCarloBot, ``--playouts`` worlds a decision) at one
 seat against cautious bots at the others, and a cautious bot against random bots. Hand ``i`` is
-dealt from the seed ``(seed, i)`` by dealer ``i mod players``, and the bot under test sits at seat
-``i mod players``: seats rotate, no bot keeps one. For each pairing it prints the mean net per
-hand of the bot under test and of the other seats, and the mean per-hand difference (the bot's net
-minus the mean net of the others) with its 95 % interval (1.96 standard errors). A difference whose
-interval excludes 0 is a difference the hands show. The hands are the same for both pairings.
+dealt from the seed ``(seed, i)`` by dealer ``(i div n) mod n`` (``n`` players), and the bot under
+test sits at seat ``i mod n``: seats rotate, no bot keeps one, and it meets every dealer. For each
+pairing it prints the mean net per hand of the bot under test and of the other seats, and the mean
+per-hand difference (the bot's net minus the mean net of the others) with its 95 % interval (1.96
+standard errors). A difference whose interval excludes 0 is a difference the hands show. The hands
+are the same for both pairings.
 """
 
 from __future__ import annotations

@@ -167,7 +167,8 @@ def test_monte_carlo_beats_cautious_on_seeded_hands() -> None:
         seat = i % 4
         bots = [CautiousBot() for _ in range(4)]
         bots[seat] = MonteCarloBot(random.Random(i), playouts=8)  # type: ignore[call-overload]
-        net = reversis.settle(play_hand(reversis.new_hand(profile, seed=i, dealer=i % 4), bots)).net
+        hand = reversis.new_hand(profile, seed=i, dealer=(i // 4) % 4)
+        net = reversis.settle(play_hand(hand, bots)).net
         diff += net[seat] - sum(net[s] for s in range(4) if s != seat) / 3
     assert diff / hands > 0
 
