@@ -182,7 +182,7 @@ def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
 
 def test_every_option_has_help_and_shows_its_default() -> None:
     commands = _subparsers(cli.parser())
-    assert set(commands) == {"demo", "replay", "profiles", "check"}
+    assert set(commands) == {"demo", "play", "simulate", "replay", "profiles", "check"}
     for name, sub in commands.items():
         formatter = sub._get_formatter()
         for action in sub._actions:

@@ -28,6 +28,9 @@ import citations  # noqa: E402
 PUBLIC_MODULES = [
     "reversis",
     "reversis.bots",
+    "reversis.simulation",
+    "reversis.terminal",
+    "reversis.text",
     "reversis.cards",
     "reversis.cli",
     "reversis.engine.actions",

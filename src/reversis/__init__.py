@@ -37,6 +37,7 @@ from reversis.views import HandView, MatchView
 if TYPE_CHECKING:
     from reversis import records
     from reversis.match import Match, MatchError, new_match
+    from reversis.simulation import simulate
     from reversis.worlds import sample_world
 
 __version__ = "0.1.0.dev0"
@@ -93,6 +94,7 @@ __all__ = [
     "records",
     "sample_world",
     "settle",
+    "simulate",
 ]
 
 
@@ -104,6 +106,7 @@ _LAZY = {
     "MatchError": "reversis.match",
     "new_match": "reversis.match",
     "sample_world": "reversis.worlds",
+    "simulate": "reversis.simulation",
 }
 
 

@@ -1,11 +1,17 @@
-"""Simple players: they decide from a seat's view only, never from hidden cards.
+"""Players that decide from a seat's view only, never from hidden cards.
 
-A bot is any callable ``bot(view) -> move``. Two are provided:
+A bot is any callable ``bot(view) -> move``. Three are provided:
 
 * :class:`RandomBot` plays a legal move chosen at random;
-* :class:`CautiousBot` plays by rules of thumb: it avoids points and tricks, follows with its highest
-  card that still loses the trick, places aces and the quinola when it can renounce, and puts aside
-  its most dangerous cards in the exchange.
+* :class:`CautiousBot` plays by rules of thumb: it leads the lowest card of its longest suit,
+  follows with its highest card that still loses the trick (its lowest when none does), places its
+  most dangerous card when it cannot or need not follow (the quinola and the aces first), and puts
+  aside its most dangerous cards in the exchange;
+* :class:`MonteCarloBot` searches: determinized Monte Carlo on :func:`reversis.sample_world`, each
+  legal move played out in worlds consistent with its view by :meth:`reversis.Hand.rollout`.
+
+:func:`play_hand` and :func:`play_match` play with one bot per seat; :func:`make_bot` makes a bot
+from its name (``random``, ``cautious``, ``monte-carlo``), as the command line does.
 
     >>> import random
     >>> from reversis import load_profile, new_hand
@@ -18,19 +24,41 @@ A bot is any callable ``bot(view) -> move``. Two are provided:
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
-from reversis.cards import Card, Rank
+from reversis.cards import Card
+from reversis.engine.rollout import Policy
+from reversis.errors import ArgumentError
 from reversis.hand import Hand
-from reversis.moves import Decline, Discard, Exchange, Give, Move, Pass, Play
+from reversis.moves import Decline, Move, Play
+from reversis.profile import Profile
 from reversis.views import HandView
 
-__all__ = ["Bot", "CautiousBot", "RandomBot", "play_hand"]
+if TYPE_CHECKING:
+    from reversis.match import Match
+
+__all__ = [
+    "BOT_NAMES",
+    "Bot",
+    "CautiousBot",
+    "MonteCarloBot",
+    "RandomBot",
+    "cautious_policy",
+    "danger",
+    "make_bot",
+    "play_hand",
+    "play_match",
+]
 
 #: A player: given its view, returns a legal move.
 Bot = Callable[[HandView], Move]
+
+#: The names :func:`make_bot` knows, as the command line's ``--bots`` takes them.
+BOT_NAMES = ("random", "cautious", "monte-carlo")
 
 
 @attrs.define
@@ -44,46 +72,283 @@ class RandomBot:
         return self.rng.choice(view.legal_moves)
 
 
-def _danger(card: Card) -> int:
-    """How much a card costs to hold in a game of avoiding points (higher: worse)."""
-    points = {Rank.ACE: 40, Rank.KING: 30, Rank.QUEEN: 20, Rank.JACK: 10}.get(card.rank, 0)
-    return points + int(card.rank)
+def _danger_table(profile: Profile) -> tuple[int, ...]:
+    """:func:`danger` for every card index 0–63 (0 where there is no card)."""
+    points = dict(profile.points.trick) if profile.points is not None else {}
+    specials = {code for special in profile.specials for code in special.cards}
+    quinolas = {code for s in profile.specials if s.name == "quinola" for code in s.cards}
+    table = [0] * 64
+    for index in range(64):
+        try:
+            card = Card.from_index(index)
+        except ValueError:
+            continue
+        value = 10 * points.get(card.rank.code, 0) + int(card.rank)
+        if card.code in specials:
+            value += 200 if card.code in quinolas else 100
+        if profile.hearts is not None and (card.code == "QS" or card.suit.code == "H"):
+            value += 100 if card.code == "QS" else 20  # hearts §8: the penalty cards
+        if profile.tetka is not None and card.rank.code == "Q":
+            value += 50  # tetka §4: the queens score against their taker
+        table[index] = value
+    return tuple(table)
+
+
+_TABLES: dict[int, tuple[Profile, tuple[int, ...]]] = {}
+
+
+def _table(profile: Profile) -> tuple[int, ...]:
+    cached = _TABLES.get(id(profile))
+    if cached is None or cached[0] is not profile:
+        cached = (profile, _danger_table(profile))
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        _TABLES[id(profile)] = cached
+    return cached[1]
+
+
+def danger(profile: Profile, card: Card) -> int:
+    """How much ``card`` costs to hold in a game of avoiding tricks (higher: worse): the profile's
+    special cards (aces, quinolas), Hearts' queen of spades and hearts and Tëtka's queens first,
+    then the card's points in tricks, then its rank.
+
+        >>> from reversis import Card, load_profile
+        >>> profile = load_profile("fournier-1785")
+        >>> danger(profile, Card.parse("JH")) > danger(profile, Card.parse("KS"))
+        True
+    """
+    return _table(profile)[card.index]
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _highest(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+_SUITS = tuple(0xFFFF << (16 * s) for s in range(4))
+
+
+def _pick(legal: int, trick: tuple[int, ...], table: tuple[int, ...]) -> int:
+    """The cautious choice, on card bits (see :class:`CautiousBot`)."""
+    if not trick:
+        # Lead the lowest card of the longest suit.
+        best = max(_SUITS, key=lambda suit: ((legal & suit).bit_count(), -suit))
+        return _lowest(legal & best)
+    led = _SUITS[trick[0] >> 4]
+    following = legal & led
+    if following and following == legal:
+        high = 0
+        for bit in trick:
+            if 1 << bit & led:
+                high = max(high, bit)
+        under = following & ((1 << high) - 1)
+        return _highest(under) if under else _lowest(following)
+    # A renounce (or a free choice): place the most dangerous card.
+    bits = [b for b in range(legal.bit_length()) if legal >> b & 1]
+    return max(bits, key=lambda b: (table[b], b))
+
+
+def cautious_policy(profile: Profile) -> Policy:
+    """:class:`CautiousBot`'s rules for the plays, as a rollout policy for
+    :meth:`reversis.Hand.rollout` (card bits in, card bit out): the rollouts of
+    :class:`MonteCarloBot`.
+
+        >>> import random
+        >>> from reversis import load_profile, new_hand
+        >>> profile = load_profile("fournier-1785")
+        >>> end = new_hand(profile, seed=7).rollout(random.Random(1), cautious_policy(profile))
+        >>> end.is_over
+        True
+    """
+    table = _table(profile)
+
+    def policy(seat: int, legal: int, trick: tuple[int, ...]) -> int:
+        return _pick(legal, trick, table)
+
+    return policy
 
 
 @attrs.define
 class CautiousBot:
-    """Avoids points and tricks by rules of thumb; deterministic but for ties broken by ``rng``."""
+    """Avoids points and tricks by rules of thumb, deterministically: it leads the lowest card of
+    its longest suit; when it must follow, it plays its highest card under the best card of the
+    suit led, else its lowest; when it renounces (or the privilege lets it), it places its most
+    dangerous card (:func:`danger`); in the exchange, the pass or a gift it puts aside its most
+    dangerous card, and never declines. ``rng`` is kept for compatibility; ties do not occur."""
 
     rng: random.Random = attrs.field(factory=random.Random)
 
     def __call__(self, view: HandView) -> Move:
         """Choose a move for ``view``."""
         legal = view.legal_moves
-        first = legal[0]
-        if isinstance(first, Exchange | Discard | Give | Pass):
+        table = _table(view.rules)
+        if not isinstance(legal[0], Play):
             cards = [m for m in legal if not isinstance(m, Decline)]
-            return max(cards, key=lambda m: (_danger(m.card), self.rng.random()))
-        plays = [m for m in legal if isinstance(m, Play)]
+            if not cards:
+                return legal[0]
+            return max(cards, key=lambda m: (table[m.card.index], m.card.index))
+        mask = 0
+        for move in legal:
+            mask |= 1 << move.card.index  # type: ignore[union-attr]
         trick = view.current_trick
-        if trick is None:
-            # Lead the lowest card of the suit with the most cards.
-            return min(plays, key=lambda m: (int(m.card.rank), self.rng.random()))
-        led = trick.plays[0][1].suit
-        following = [m for m in plays if m.card.suit == led]
-        if following and len(following) == len(plays):
-            high = max(c.rank for _, c in trick.plays if c.suit == led)
-            under = [m for m in following if m.card.rank < high]
-            if under:
-                return max(under, key=lambda m: m.card.rank)
-            return min(following, key=lambda m: m.card.rank)
-        # A renounce: place the most dangerous card.
-        return max(plays, key=lambda m: (_danger(m.card), self.rng.random()))
+        bits = tuple(card.index for _, card in trick.plays) if trick is not None else ()
+        return Play(Card.from_index(_pick(mask, bits, table)))
+
+
+@attrs.define
+class MonteCarloBot:
+    """Determinized Monte Carlo search: for each sampled world (:func:`reversis.sample_world`),
+    every legal move is played, the hand played out to its end by :meth:`reversis.Hand.rollout`
+    with :func:`cautious_policy`, and the move's settlement for the bot's seat added up; the move
+    with the best total is played (ties to the first legal move).
+
+    The budget is ``playouts`` worlds a decision (deterministic with a seeded ``rng``), or
+    ``millis`` milliseconds of sampling a decision (at least one world; not reproducible). With
+    both, whichever ends first. ``profile`` is needed only for views read from data of a profile
+    that is not shipped.
+
+        >>> import random
+        >>> from reversis import new_hand
+        >>> hand = new_hand("fournier-1785", seed=7)
+        >>> bot = MonteCarloBot(random.Random(1), playouts=4)
+        >>> bot(hand.view(hand.to_move)) in hand.legal_moves()
+        True
+    """
+
+    rng: random.Random = attrs.field(factory=random.Random)
+    playouts: int | None = 16
+    millis: float | None = None
+    profile: Profile | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rng, random.Random):
+            raise ArgumentError(f"rng must be a random.Random, not {type(self.rng).__name__}")
+        if self.playouts is None and self.millis is None:
+            raise ArgumentError("MonteCarloBot needs a budget: playouts=, millis= or both")
+        if self.playouts is not None and (type(self.playouts) is not int or self.playouts < 1):
+            raise ArgumentError(f"playouts must be a positive integer, not {self.playouts!r}")
+        if self.millis is not None and (
+            not isinstance(self.millis, int | float) or not self.millis > 0
+        ):
+            raise ArgumentError(f"millis must be a positive number, not {self.millis!r}")
+
+    def __call__(self, view: HandView) -> Move:
+        """Choose a move for ``view``."""
+        from reversis.scoring import settle  # noqa: PLC0415 - scoring loads with the bot's first move
+        from reversis.worlds import sample_world  # noqa: PLC0415
+
+        moves = view.legal_moves
+        if not moves:
+            raise ArgumentError(f"seat {view.seat} has no move to make in this view")
+        if len(moves) == 1:
+            return moves[0]
+        profile = self.profile if self.profile is not None else view.rules
+        policy = cautious_policy(profile)
+        seat = view.seat
+        totals = [0] * len(moves)
+        deadline = (
+            time.perf_counter() + self.millis / 1000 if self.millis is not None else float("inf")
+        )
+        worlds = 0
+        while True:
+            world = sample_world(view, self.rng, profile=self.profile)
+            for i, move in enumerate(moves):
+                end = world.apply(move).rollout(self.rng, policy)
+                totals[i] += settle(end).net[seat]
+            worlds += 1
+            if self.playouts is not None and worlds >= self.playouts:
+                break
+            if time.perf_counter() >= deadline:
+                break
+        best = max(range(len(moves)), key=lambda i: (totals[i], -i))
+        return moves[best]
+
+
+def make_bot(name: str, seed: int | None = None, **options: object) -> Bot:
+    """A bot from its name in :data:`BOT_NAMES`, its random choices seeded with ``seed``;
+    ``options`` go to its class (``playouts=``, ``millis=`` for ``monte-carlo``).
+
+        >>> make_bot("cautious", 1)
+        CautiousBot(rng=<random.Random object at ...>)
+        >>> make_bot("clever")
+        Traceback (most recent call last):
+        ...
+        reversis.errors.ArgumentError: unknown bot 'clever': choose random, cautious or monte-carlo
+    """
+    rng = random.Random(seed)
+    if name == "monte-carlo":
+        return MonteCarloBot(rng, **options)  # type: ignore[arg-type]
+    if name in ("random", "cautious") and options:
+        raise ArgumentError(f"the {name} bot takes no options, not {', '.join(options)}")
+    if name == "random":
+        return RandomBot(rng)
+    if name == "cautious":
+        return CautiousBot(rng)
+    raise ArgumentError(
+        f"unknown bot {str(name)[:40]!r}: choose {', '.join(BOT_NAMES[:-1])} or {BOT_NAMES[-1]}"
+    )
+
+
+def _check_bots(bots: Sequence[Bot], players: int) -> None:
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise ArgumentError(
+            f"bots must be a sequence of one bot per seat, not {type(bots).__name__}"
+        )
+    if len(bots) != players:
+        raise ArgumentError(f"{len(bots)} bots for {players} seats: give one bot per seat")
+    for seat, bot in enumerate(bots):
+        if not callable(bot):
+            raise ArgumentError(f"bots[{seat}] is not callable: {type(bot).__name__}")
 
 
 def play_hand(hand: Hand, bots: Sequence[Bot]) -> Hand:
-    """Play ``hand`` to the end, asking ``bots[seat]`` for each move from that seat's view."""
+    """Play ``hand`` to the end, asking ``bots[seat]`` for each move from that seat's view.
+
+    :class:`~reversis.ArgumentError` unless there is one bot per seat;
+    :class:`~reversis.IllegalMoveError` if a bot chooses an illegal move.
+    """
+    if not isinstance(hand, Hand):
+        raise ArgumentError(f"play_hand() needs a Hand, not {type(hand).__name__}")
+    _check_bots(bots, hand.players)
     while not hand.is_over:
         seat = hand.to_move
         assert seat is not None
         hand = hand.apply(bots[seat](hand.view(seat)))
     return hand
+
+
+def play_match(
+    match: Match, bots: Sequence[Bot], *, end_choice: str = "share", max_hands: int = 1000
+) -> Match:
+    """Play ``match`` (a :class:`~reversis.Match`) to its end with one bot per seat and return
+    the finished match. Deciders at the end of the agreed hands choose ``end_choice``; more than
+    ``max_hands`` hands (``"continue"`` may go on and on) raise :class:`~reversis.ArgumentError`.
+
+        >>> import random
+        >>> from reversis import new_match
+        >>> bots = [CautiousBot(random.Random(s)) for s in range(3)]
+        >>> play_match(new_match("reunion", seed=1), bots).is_over
+        True
+    """
+    from reversis.match import Match, MatchPhase  # noqa: PLC0415 - the match layer loads on use
+
+    if not isinstance(match, Match):  # a caller without types
+        raise ArgumentError(f"play_match() needs a Match, not {type(match).__name__}")
+    _check_bots(bots, match.players)
+    played = 0
+    while not match.is_over:
+        if match.phase is MatchPhase.DECIDING:
+            for seat in match.deciders:
+                match = match.choose(seat, end_choice)
+            continue
+        if played >= max_hands:
+            raise ArgumentError(f"the match did not end within max_hands={max_hands} hands")
+        if match.hand is None:
+            match = match.start_hand()
+        assert match.hand is not None
+        match = match.finish_hand(play_hand(match.hand, bots))
+        played += 1
+    return match

@@ -1,4 +1,8 @@
-"""The command line: ``python -m reversis demo | replay | profiles | check``.
+"""The command line: ``python -m reversis demo | play | simulate | replay | profiles | check``.
+
+``play`` seats a person at the table against bots (see :mod:`reversis.terminal`); ``simulate``
+plays many hands or matches with bots and prints how each bot did (see
+:mod:`reversis.simulation`).
 
 ``demo`` plays a whole hand (or, with ``--match``, a whole match) with bots and prints it trick by
 trick with its payments (``--record FILE`` also saves its text record); ``replay`` reads a text
@@ -22,7 +26,7 @@ from reversis import __version__, records
 from reversis import events as ev
 from reversis.bots import Bot, CautiousBot, RandomBot, play_hand
 from reversis.cards import Card, Suit
-from reversis.errors import ReversisError
+from reversis.errors import ArgumentError, ReversisError
 from reversis.hand import Hand, new_hand
 from reversis.match import Match, MatchPhase, new_match
 from reversis.profile import Profile, available_profiles, load_profile
@@ -51,6 +55,10 @@ examples:
   python -m reversis demo --match --profile hoyle  a whole match of another profile
   python -m reversis demo --record hand.txt        ... and save its text record
   python -m reversis replay hand.txt               print the hand a record describes
+  python -m reversis play --seat 1 --bots cautious,random,monte-carlo
+                                                   play a hand yourself against bots
+  python -m reversis simulate --hands 10000 --workers 2
+                                                   how the bots do over many hands
   python -m reversis check --profile my-rules.toml --hands 500
 
 'python -m reversis COMMAND --help' describes each command's options."""
@@ -508,6 +516,84 @@ def _check(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def _play(args: argparse.Namespace) -> int:
+    from reversis.bots import make_bot  # noqa: PLC0415 - loaded for this command only
+    from reversis.terminal import Quit, Terminal  # noqa: PLC0415
+
+    profile = load_profile(args.profile)
+    n = profile.players
+    if not 0 <= args.seat < n:
+        raise ArgumentError(f"--seat: the {profile.name} table has seats 0 to {n - 1}")
+    names = [name.strip() for name in args.bots.split(",")]
+    if len(names) == 1:
+        names *= n - 1
+    if len(names) != n - 1:
+        raise ArgumentError(
+            f"--bots: give one bot for each of the {n - 1} other seats, or one for all, "
+            f"not {len(names)}"
+        )
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    others = [s for s in range(n) if s != args.seat]
+    bots = {
+        s: make_bot(
+            name, seed * 10 + s, **({"playouts": args.playouts} if name == "monte-carlo" else {})
+        )
+        for s, name in zip(others, names, strict=True)
+    }
+    color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    game = Terminal(profile, args.seat, bots, read=input, write=print, color=color)
+    table = ", ".join(f"seat {s}: {name}" for s, name in zip(others, names, strict=True))
+    print(f"{profile.title} ({profile.name}), seed {seed}. You are seat {args.seat}; {table}.")
+    print("Type a move's number or notation; ? explains the moves; undo, save FILE, quit.")
+    try:
+        if args.match:
+            match = game.play_match(new_match(profile, seed=seed, dealer=args.dealer))
+            assert match.history
+            game.offer_save(match.history[-1])
+        else:
+            dealer = args.dealer if args.dealer is not None else 0
+            hand = game.play_hand(new_hand(profile, seed=seed, dealer=dealer))
+            game.offer_save(hand)
+    except Quit:
+        return 0
+    except KeyboardInterrupt:
+        print("\nInterrupted.")
+        return 130
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from reversis.simulation import simulate  # noqa: PLC0415 - loaded for this command only
+
+    profile = load_profile(args.profile)
+    n = profile.players
+    if args.bots is None:
+        names = ["cautious"] + ["random"] * (n - 1)
+    else:
+        names = [name.strip() for name in args.bots.split(",")]
+        if len(names) == 1:
+            names *= n
+    if len(names) != n:
+        raise ArgumentError(
+            f"--bots: give one bot per seat ({n}), or one for all, not {len(names)}"
+        )
+    if args.matches is None and args.hands is None:
+        args.hands = 1000
+    result = simulate(
+        profile,
+        names,
+        hands=args.hands,
+        matches=args.matches,
+        seed=args.seed,
+        workers=args.workers,
+        records_dir=args.records,
+        progress=sys.stdout.isatty(),
+        bot_options={"monte-carlo": {"playouts": args.playouts}} if "monte-carlo" in names else {},
+    )
+    print(result.to_json() if args.json else result.table())
+    return 0
+
+
 class _HelpFormatter(argparse.HelpFormatter):
     """Help that shows each option's default (options whose default is nothing say so in words)."""
 
@@ -567,6 +653,76 @@ def parser() -> argparse.ArgumentParser:
         help="also write the text record to FILE, '-' for standard output (default: no record)",
     )
     demo.set_defaults(run=_demo)
+    play = sub.add_parser(
+        "play",
+        help="play a hand (or a match) yourself against bots",
+        description="Play a seat yourself against bots, in the terminal: your view is shown, "
+        "you type a move's number or notation; ? explains the moves, undo takes back your last "
+        "move, save FILE writes the record, quit (or Ctrl-D) asks whether to save. Colour when "
+        "standard output is a terminal and NO_COLOR is not set.",
+        **options,
+    )
+    play.add_argument(
+        "--profile", default="fournier-1785", help="a shipped profile's name or a TOML file"
+    )
+    play.add_argument("--seat", type=int, default=1, help="your seat")
+    play.add_argument(
+        "--seed", type=int, default=None, help="the seed of the deal (default: a random one, shown)"
+    )
+    play.add_argument(
+        "--dealer",
+        type=int,
+        default=None,
+        help="the first dealer's seat (default: 0 for a hand; for a match, drawn from the seed)",
+    )
+    play.add_argument(
+        "--bots",
+        default="cautious",
+        help="the bots of the other seats in seat order, comma-separated, from random, "
+        "cautious, monte-carlo; one name for all",
+    )
+    play.add_argument(
+        "--playouts", type=int, default=16, help="worlds per decision of the monte-carlo bot"
+    )
+    play.add_argument(
+        "--match", action="store_true", help="play a whole match (default: a single hand)"
+    )
+    play.set_defaults(run=_play)
+    simulate = sub.add_parser(
+        "simulate",
+        help="play many hands or matches with bots and tell how each bot did",
+        description="Play many hands (or matches) with one bot per seat, seats rotated, and "
+        "print per bot: hands, pot won, mean net per hand with its 95 % confidence interval, "
+        "reversis made/broken, privilege used. The result depends on --seed only, not on "
+        "--workers. A progress bar when standard output is a terminal (the progress extra).",
+        **options,
+    )
+    simulate.add_argument(
+        "--profile", default="fournier-1785", help="a shipped profile's name or a TOML file"
+    )
+    count = simulate.add_mutually_exclusive_group()
+    count.add_argument("--hands", type=int, default=None, help="hands to play (default: 1000)")
+    count.add_argument(
+        "--matches", type=int, default=None, help="whole matches to play instead (default: hands)"
+    )
+    simulate.add_argument(
+        "--bots",
+        default=None,
+        help="one bot per seat, comma-separated, from random, cautious, monte-carlo; one name "
+        "for all (default: cautious then random)",
+    )
+    simulate.add_argument("--seed", type=int, default=0, help="the simulation's seed")
+    simulate.add_argument("--workers", type=int, default=1, help="processes to play on")
+    simulate.add_argument(
+        "--playouts", type=int, default=8, help="worlds per decision of the monte-carlo bot"
+    )
+    simulate.add_argument(
+        "--json", action="store_true", help="print the result as JSON (default: a table)"
+    )
+    simulate.add_argument(
+        "--records", metavar="DIR", default=None, help="keep every record in DIR (default: none)"
+    )
+    simulate.set_defaults(run=_simulate)
     replay = sub.add_parser(
         "replay",
         help="read a text record and print the hand or match",

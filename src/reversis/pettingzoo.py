@@ -89,6 +89,7 @@ from reversis.moves import (
 from reversis.profile import Profile, available_profiles, load_profile
 from reversis.profile.compiled import STEP_PASS
 from reversis.scoring import settle
+from reversis.text import render
 from reversis.views import HandView
 
 __all__ = ["BOTS", "LIMIT", "ReversisEnv", "SingleAgentEnv", "env", "raw_env"]
@@ -466,28 +467,8 @@ class _Tracker:
 
 
 def _render(view: HandView) -> str:
-    """A view as text (until the library's own text rendering is used here)."""
-    lines = [
-        f"{view.profile}, hand {view.hand_number}, dealer {view.dealer}: {view.phase.value}"
-        + ("" if view.to_move is None else f", seat {view.to_move} to move"),
-        f"seat {view.seat} holds: {' '.join(c.code for c in view.hand) or '-'}",
-    ]
-    if view.shown is not None:
-        lines.append(
-            f"shown: {view.shown.code}" + (f" (trumps {view.trump})" if view.trump else "")
-        )
-    for trick in view.tricks[-1:]:
-        plays = " ".join(f"{s}:{c.code}" for s, c in trick.plays)
-        lines.append(f"trick {trick.number}: {plays}, taken by {trick.winner}")
-    if view.current_trick is not None:
-        plays = " ".join(f"{s}:{c.code}" for s, c in view.current_trick.plays)
-        lines.append(f"trick {view.current_trick.number}: {plays}")
-    lines.append(f"tricks taken: {' '.join(map(str, view.tricks_taken))}")
-    lines.append(f"points: {' '.join(map(str, view.points))}")
-    lines.append(f"net so far: {' '.join(map(str, view.net))}")
-    if view.legal_moves:
-        lines.append(f"legal: {' '.join(str(m) for m in view.legal_moves)}")
-    return "\n".join(lines)
+    """A seat's view as text: the library's own rendering (:func:`reversis.text.render`)."""
+    return render(view)
 
 
 class ReversisEnv(AECEnv):  # type: ignore[misc]

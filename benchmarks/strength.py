@@ -1,0 +1,126 @@
+"""How strong the bots are: mean net per hand, with a 95 % confidence interval.
+
+python benchmarks/strength.py [--hands 2000] [--playouts 8] [--profiles a,b] [--seed 1] [--json FILE]
+
+Two pairings per profile: the search bot (MonteCarloBot, ``--playouts`` worlds a decision) at one
+seat against cautious bots at the others, and a cautious bot against random bots. Hand ``i`` is
+dealt from the seed ``(seed, i)`` by dealer ``(i div n) mod n`` (``n`` players), and the bot under
+test sits at seat ``i mod n``: seats rotate, no bot keeps one, and it meets every dealer. For each
+pairing it prints the mean net per hand of the bot under test and of the other seats, and the mean
+per-hand difference (the bot's net minus the mean net of the others) with its 95 % interval (1.96
+standard errors). A difference whose interval excludes 0 is a difference the hands show. The hands
+are the same for both pairings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+
+import reversis
+from reversis.bots import Bot, CautiousBot, MonteCarloBot, RandomBot, play_hand
+
+
+def hand_seed(seed: int, index: int) -> int:
+    return seed * 1_000_003 + index
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, half
+
+
+def pairing(
+    profile: reversis.Profile, test: str, other: str, hands: int, seed: int, playouts: int
+) -> dict[str, object]:
+    n = profile.players
+
+    def bot(kind: str, rng: random.Random) -> Bot:
+        if kind == "monte-carlo":
+            return MonteCarloBot(rng, playouts=playouts)
+        if kind == "cautious":
+            return CautiousBot(rng)
+        return RandomBot(rng)
+
+    mine: list[float] = []
+    theirs: list[float] = []
+    diffs: list[float] = []
+    start = time.perf_counter()
+    for i in range(hands):
+        s = hand_seed(seed, i)
+        seat = i % n
+        bots = [bot(test if k == seat else other, random.Random(s * 8 + k)) for k in range(n)]
+        # The dealer turns every n hands, the bot's seat every hand: it meets every dealer.
+        hand = play_hand(reversis.new_hand(profile, seed=s, dealer=(i // n) % n), bots)
+        net = reversis.settle(hand).net
+        others = sum(net[k] for k in range(n) if k != seat) / (n - 1)
+        mine.append(net[seat])
+        theirs.append(others)
+        diffs.append(net[seat] - others)
+    seconds = time.perf_counter() - start
+    m, mh = interval(mine)
+    o, oh = interval(theirs)
+    d, dh = interval(diffs)
+    return {
+        "profile": profile.name,
+        "bot": test,
+        "against": other,
+        "hands": hands,
+        "mean_net": m,
+        "mean_net_ci": mh,
+        "others_mean_net": o,
+        "others_mean_net_ci": oh,
+        "difference": d,
+        "difference_ci": dh,
+        "significant": abs(d) > dh,
+        "seconds": seconds,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--playouts", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profiles", default=",".join(reversis.available_profiles()))
+    parser.add_argument("--pairings", default="monte-carlo:cautious,cautious:random")
+    parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    args = parser.parse_args()
+    results = []
+    print(
+        f"{args.hands} hands per profile and pairing, seed {args.seed}, "
+        f"monte-carlo with {args.playouts} playouts a decision"
+    )
+    print(
+        f"{'profile':<18}{'bot':<13}{'against':<10}{'bot net/hand':>18}"
+        f"{'others net/hand':>18}{'difference':>18}  s"
+    )
+    for name in args.profiles.split(","):
+        profile = reversis.load_profile(name)
+        for pair in args.pairings.split(","):
+            test, other = pair.split(":")
+            r = pairing(profile, test, other, args.hands, args.seed, args.playouts)
+            results.append(r)
+            mark = "" if r["significant"] else " (within the interval)"
+            print(
+                f"{name:<18}{test:<13}{other:<10}"
+                f"{r['mean_net']:>+10.2f} ±{r['mean_net_ci']:<6.2f}"
+                f"{r['others_mean_net']:>+10.2f} ±{r['others_mean_net_ci']:<6.2f}"
+                f"{r['difference']:>+10.2f} ±{r['difference_ci']:<6.2f}"
+                f" {r['seconds']:.0f}{mark}",
+                flush=True,
+            )
+            if args.json:
+                with open(args.json, "w", encoding="utf-8") as file:
+                    json.dump(results, file, indent=1)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
