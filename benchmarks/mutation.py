@@ -142,13 +142,27 @@ def main() -> None:
         f"  score without the {text} mutants that change only a message's text: "
         f"{killed / rules:.1%} killed ({killed} of {rules})"
     )
-    by_function = Counter(name.rsplit("__mutmut_", 1)[0] for name, k in kind.items() if k == "rule")
+    unchecked = counts["not checked"]
+    if unchecked:
+        checked = total - unchecked
+        text_checked = sum(
+            1 for n, k in kind.items() if k == "text" and statuses[n] != "not checked"
+        )
+        print(
+            f"  of the {checked} mutants checked so far: {killed / checked:.1%} killed; without "
+            f"the {text_checked} text-only ones, {killed / (checked - text_checked):.1%}"
+        )
+    by_function = Counter(
+        name.rsplit("__mutmut_", 1)[0]
+        for name, k in kind.items()
+        if k == "rule" and statuses[name] != "not checked"
+    )
     print("  not killed, by function (rule mutants):")
     for function, n in by_function.most_common():
         print(f"    {n:4}  {function}")
     if args.list:
         for name in sorted(kind):
-            if kind[name] == "rule":
+            if kind[name] == "rule" and statuses[name] != "not checked":
                 print(f"\n{name} ({statuses[name]})\n{diffs[name]}")
 
 
