@@ -64,7 +64,7 @@ observation has perfect recall: it tells apart every two information states of t
 from __future__ import annotations
 
 import functools
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -223,6 +223,49 @@ def known_points(hand: EngineHand, seat: int) -> tuple[int, ...]:
 PRIVATE_PARTS: Final = ("hand", "widow_card", "put_aside", "given", "received", "privileged")
 
 
+def _steps(
+    facts: tuple[Any, ...] | None, nsteps: int, seat: int
+) -> tuple[int, int, int, int, list[tuple[str, int]]]:
+    """What the steps before play recorded, as ``seat`` knows it: the widow card it took or looked
+    at (or -1), the masks of the cards it put aside, gave and received, and who exchanged,
+    declined or discarded (public), in order."""
+    widow_card = -1
+    aside = given = received = coming = 0
+    flags: list[tuple[str, int]] = []
+    chain = []
+    node = facts
+    while node is not None:
+        if 0 <= node[1] < nsteps:
+            chain.append(node)
+        node = node[0]
+    for node in reversed(chain):
+        for fact in node[2:]:
+            code = fact[0]
+            if code == F_EXCHANGED:
+                flags.append(("exchanged", fact[1]))
+                if fact[1] == seat:
+                    aside |= 1 << fact[2]
+                    widow_card = fact[3]
+            elif code == F_DECLINED:
+                flags.append(("declined", fact[1]))
+                if fact[1] == seat:
+                    aside |= 1 << fact[2]
+                    widow_card = fact[2]
+            elif code == F_DISCARDED:
+                flags.append(("discarded", fact[1]))
+                if fact[1] == seat:
+                    aside |= 1 << fact[2]
+            elif code == F_GIVEN:
+                if fact[1] == seat:
+                    given |= 1 << fact[3]
+                elif fact[2] == seat:
+                    coming |= 1 << fact[3]
+            elif code == F_PASSED:
+                received |= coming
+                coming = 0
+    return widow_card, aside, given, received, flags
+
+
 def private_entries(hand: EngineHand, seat: int) -> list[int]:
     """The indices of the 1s of the observation's :data:`PRIVATE_PARTS` for ``seat`` (all their
     entries are 0 or 1): equal to the private entries of :func:`observation_entries`."""
@@ -238,33 +281,7 @@ def private_entries(hand: EngineHand, seat: int) -> list[int]:
         ones.append(base + slot[low.bit_length() - 1])
         mask ^= low
     nsteps = deal.nsteps
-    widow_card = -1
-    aside = given = received = coming = 0
-    chain = []
-    node = s.facts
-    while node is not None:
-        if 0 <= node[1] < nsteps:
-            chain.append(node)
-        node = node[0]
-    for node in reversed(chain):
-        for fact in node[2:]:
-            code = fact[0]
-            if code == F_EXCHANGED and fact[1] == seat:
-                aside |= 1 << fact[2]
-                widow_card = fact[3]
-            elif code == F_DECLINED and fact[1] == seat:
-                aside |= 1 << fact[2]
-                widow_card = fact[2]
-            elif code == F_DISCARDED and fact[1] == seat:
-                aside |= 1 << fact[2]
-            elif code == F_GIVEN:
-                if fact[1] == seat:
-                    given |= 1 << fact[3]
-                elif fact[2] == seat:
-                    coming |= 1 << fact[3]
-            elif code == F_PASSED:
-                received |= coming
-                coming = 0
+    widow_card, aside, given, received, _ = _steps(s.facts, nsteps, seat)
     if widow_card >= 0:
         ones.append(at["widow_card"] + slot[widow_card])
     for part, mask in (("put_aside", aside), ("given", given), ("received", received)):
@@ -338,40 +355,7 @@ def observation_entries(hand: EngineHand, seat: int) -> tuple[list[int], list[in
         add(led + slot[s.current[0]])
     # The steps before play: the facts recorded by the exchange, each seat's own cards only.
     nsteps = deal.nsteps
-    widow_card = -1
-    aside = given = received = coming = 0
-    flags: list[tuple[str, int]] = []
-    node = s.facts
-    chain = []
-    while node is not None:
-        if 0 <= node[1] < nsteps:
-            chain.append(node)
-        node = node[0]
-    for node in reversed(chain):
-        for fact in node[2:]:
-            code = fact[0]
-            if code == F_EXCHANGED:
-                flags.append(("exchanged", fact[1]))
-                if fact[1] == seat:
-                    aside |= 1 << fact[2]
-                    widow_card = fact[3]
-            elif code == F_DECLINED:
-                flags.append(("declined", fact[1]))
-                if fact[1] == seat:
-                    aside |= 1 << fact[2]
-                    widow_card = fact[2]
-            elif code == F_DISCARDED:
-                flags.append(("discarded", fact[1]))
-                if fact[1] == seat:
-                    aside |= 1 << fact[2]
-            elif code == F_GIVEN:
-                if fact[1] == seat:
-                    given |= 1 << fact[3]
-                elif fact[2] == seat:
-                    coming |= 1 << fact[3]
-            elif code == F_PASSED:
-                received |= coming
-                coming = 0
+    widow_card, aside, given, received, flags = _steps(s.facts, nsteps, seat)
     if widow_card >= 0:
         add(at["widow_card"] + slot[widow_card])
     cards(at["put_aside"], aside)
