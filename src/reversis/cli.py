@@ -32,6 +32,7 @@ from reversis.match import Match, MatchPhase, new_match
 from reversis.profile import Profile, available_profiles, load_profile
 from reversis.scoring import Payment, settle
 from reversis.stakes import BasketStakes, PoolStakes, PotStakes, Stakes
+from reversis.text import stakes_text
 
 __all__ = [
     "DESCRIPTION",
@@ -236,17 +237,7 @@ def _pool_owed(pool: str) -> str:
 
 
 def _stakes_text(stakes: Stakes) -> str:
-    if isinstance(stakes, BasketStakes):
-        sheet = ", ".join(
-            f"seat {b.owner}: {b.amount}{' (in play)' if b.in_play else ''}" for b in stakes.beasts
-        )
-        return f"basket {stakes.basket}; beasts: {sheet or 'none'}"
-    if isinstance(stakes, PotStakes):
-        pots = ", ".join(str(p) for p in stakes.pots) or "none"
-        return f"pots {pots}" + (" (this cycle has had its remise)" if stakes.cycle_remised else "")
-    if isinstance(stakes, PoolStakes):
-        return ", ".join(f"{name} pool {amount}" for name, amount in stakes.pools)
-    return "none"
+    return stakes_text(stakes) or "none"
 
 
 def _table_text(stakes: Stakes) -> str:

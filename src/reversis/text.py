@@ -35,7 +35,7 @@ from reversis.scoring import Payment
 from reversis.stakes import BasketStakes, PoolStakes, PotStakes, Stakes
 from reversis.views import HandView
 
-__all__ = ["describe_move", "render", "strip_color"]
+__all__ = ["describe_move", "render", "stakes_text", "strip_color"]
 
 _RED = "\x1b[31m"
 _BOLD = "\x1b[1m"
@@ -87,7 +87,9 @@ def _seat(view: HandView, seat: int | str) -> str:
     return "you" if seat == view.seat else f"seat {seat}"
 
 
-def _stakes(stakes: Stakes) -> str | None:
+def stakes_text(stakes: Stakes) -> str | None:
+    """The stakes in words (the basket and the beast sheet, the pots or the pools), or ``None``
+    for a game without stakes."""
     if isinstance(stakes, BasketStakes):
         sheet = ", ".join(
             f"seat {b.owner}: {b.amount}{' (in play)' if b.in_play else ''}" for b in stakes.beasts
@@ -95,7 +97,7 @@ def _stakes(stakes: Stakes) -> str | None:
         return f"basket {stakes.basket}; beasts: {sheet or 'none'}"
     if isinstance(stakes, PotStakes):
         pots = ", ".join(str(p) for p in stakes.pots) or "none"
-        return f"pots {pots}"
+        return f"pots {pots}" + (" (this cycle has had its remise)" if stakes.cycle_remised else "")
     if isinstance(stakes, PoolStakes):
         return ", ".join(f"{name} pool {amount}" for name, amount in stakes.pools)
     return None
@@ -214,7 +216,7 @@ def render(view: HandView, *, color: bool = False) -> str:
     notes = [line for e in view.events if (line := _event_line(view, e)) is not None]
     if notes:
         lines.append("Events: " + "; ".join(notes[-4:]))
-    stakes = _stakes(view.stakes)
+    stakes = stakes_text(view.stakes)
     if stakes is not None:
         lines.append(f"Stakes: {stakes}")
     if view.pot is not None:
