@@ -43,7 +43,13 @@ def _fill_tables() -> None:
             for pattern in range(8192):
                 tables.suit_plays(suit, pattern)
     for name in ("EXCHANGE_TABLES", "DISCARD_TABLES", "GIVE_TABLES", "PASS_TABLES"):
-        for table in getattr(tables, name, ()):
+        byte_tables = getattr(tables, name, ())
+        if hasattr(tables, "suit_moves"):  # by suit and pattern of ranks
+            for suit in range(4):
+                for pattern in range(8192):
+                    tables.suit_moves(byte_tables, suit, pattern)
+            continue
+        for table in byte_tables:  # 0316086-ef38ca1: by byte, filled on a miss by the dict
             if isinstance(table, dict):
                 for value in range(256):
                     table[value]

@@ -23,9 +23,10 @@ pinned by a test, so that one seed gives one pack on every Python version and ev
 
 from __future__ import annotations
 
+import functools
 import struct
-from collections.abc import Sequence
-from typing import TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from reversis.cards import CARD_AT, Card
 from reversis.errors import DealError
@@ -49,6 +50,14 @@ MAX_SEED = 2**128 - 1
 _UNPACK: dict[int, struct.Struct] = {}
 
 
+@functools.cache
+def _shake_256() -> Callable[[bytes], Any]:
+    """``hashlib.shake_256``, imported on first use (``hashlib`` costs a few ms to import)."""
+    from hashlib import shake_256  # noqa: PLC0415
+
+    return shake_256
+
+
 def check_seed(seed: object) -> int:
     """``seed`` if it is a seed (an integer from 0 to ``2**128 - 1``), else
     :class:`~reversis.DealError`."""
@@ -62,9 +71,7 @@ def random_words(seed: int, tag: bytes, count: int) -> tuple[int, ...]:
     little-endian bytes)``, read as little-endian unsigned integers. ``tag`` separates the uses
     (``b"reversis-deck"`` for the shuffle, ``b"reversis-dealer"`` for the first dealer)."""
     check_seed(seed)
-    from hashlib import shake_256  # noqa: PLC0415 - on first use (a quick library import)
-
-    digest = shake_256(tag + b"\x00" + seed.to_bytes(16, "little")).digest(8 * count)
+    digest = _shake_256()(tag + b"\x00" + seed.to_bytes(16, "little")).digest(8 * count)
     return struct.unpack(f"<{count}Q", digest)
 
 
@@ -98,9 +105,7 @@ def seeded_pack(profile: Profile, seed: int) -> tuple[int, ...]:
     masks = profile.compiled.deck_masks
     n = len(masks)
     check_seed(seed)
-    from hashlib import shake_256  # noqa: PLC0415 - on first use (a quick library import)
-
-    digest = shake_256(b"reversis-deck\x00" + seed.to_bytes(16, "little")).digest(8 * n)
+    digest = _shake_256()(b"reversis-deck\x00" + seed.to_bytes(16, "little")).digest(8 * n)
     words = struct.unpack(f"<{n}Q", digest)
     deck = list(masks)
     i = n - 1

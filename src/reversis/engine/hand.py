@@ -147,9 +147,8 @@ class EngineHand:
         the settlement and the public part of the views), so that the views of every seat of one
         state cost little more than one. Values kept must be immutable.
         """
-        try:
-            memo = self._memo
-        except AttributeError:
+        memo = _GET_MEMO(self, "_memo", None)
+        if memo is None:
             memo = {}
             _SET_MEMO(self, memo)
         try:
@@ -575,22 +574,27 @@ class EngineHand:
             self._refuse_play(move)
         bit = move.card.index
         shift = seat << 6
-        if not hands >> (bit + shift) & 1:
+        held = _BIT[bit + shift]  # the card's bit in the packed hands
+        if not hands & held:
             self._refuse_play(move)
         rules = deal.rules
         mode = rules.mode
         # Plays are recorded by the tricks themselves; only rarer facts go into the chain.
-        if mode and not (
-            mode == 1  # Hearts: following suit, or leading a card not barred after trick 1
-            and (bit >> 4 == cur[0] >> 4 if cur else tricks and not rules.lead_barred >> bit & 1)
-        ):  # Hearts' restrictions or trumps
-            if not legal_cards(self._s, seat) >> bit & 1:
+        if mode:
+            if (
+                not (
+                    mode == 1  # Hearts: following suit, or leading a card not barred after trick 1
+                    and (
+                        bit >> 4 == cur[0] >> 4
+                        if cur
+                        else tricks and not rules.lead_barred >> bit & 1
+                    )
+                )  # Hearts' restrictions or trumps
+                and not legal_cards(self._s, seat) >> bit & 1
+            ):
                 self._refuse_play(move)
             placed = False
-            cur = (*cur, bit)
-        elif mode:
-            placed = False
-            cur = (*cur, bit)
+            cur = cur + (bit,)  # noqa: RUF005 - concatenation is the quicker here
         elif cur:
             led = cur[0] >> 4
             placed = bit >> 4 != led
@@ -602,7 +606,7 @@ class EngineHand:
                 if not extra.privilege_used:
                     extra = extra._replace(privilege_used=len(tricks) + 1)
                     facts = (facts, step, (F_PRIVILEGE, seat, len(tricks) + 1))
-            cur = (*cur, bit)
+            cur = cur + (bit,)  # noqa: RUF005
         else:
             placed = False
             cur = (bit,)
@@ -613,14 +617,14 @@ class EngineHand:
             # is an ordinary card (fournier-1785 §8).
             code = F_POOL_WON if placed else F_POOL_OWED
             facts = (facts, step, (code, seat, pool, len(tricks) + 1))
-        hands ^= 1 << (bit + shift)
+        hands ^= held
         n = rules.players
         if len(cur) < n:
             seat = seat + 1 if seat + 1 < n else 0
         else:
             tmask = 0
             for b in cur:
-                tmask |= 1 << b
+                tmask |= _BIT[b]
             if mode != 2:  # no trumps
                 # fournier-1785 §6: the highest card of the suit led wins the trick.
                 led = cur[0] >> 4
@@ -630,9 +634,9 @@ class EngineHand:
                     winner -= n
             else:
                 winner = trick_winner(deal, leader, cur)
-            tricks = (*tricks, _NEW_TUPLE(TrickRecord, (leader, cur, winner, tmask)))
+            tricks = tricks + (_NEW_TUPLE(TrickRecord, (leader, cur, winner, tmask)),)  # noqa: RUF005
             cur = ()
-            if tmask & rules.breakers and not extra.broken:
+            if mode and tmask & rules.breakers and not extra.broken:
                 # hearts §7: the first heart (or the queen of spades) breaks hearts.
                 extra = extra._replace(broken=True)
             if len(tricks) >= rules.late:
@@ -700,7 +704,10 @@ _NEW = object.__new__
 _NEW_TUPLE = tuple.__new__
 _SET = EngineHand.__dict__["_s"].__set__
 _SET_MEMO = EngineHand.__dict__["_memo"].__set__
+_GET_MEMO = getattr
 _SUIT_PLAYS = SUIT_PLAYS
+#: ``_BIT[k]`` is ``1 << k`` for every position of the packed hands (made once: cheaper than a shift).
+_BIT = tuple(1 << k for k in range(64 * 8))
 _PC, _PD, _PH, _PS = SUIT_PLAYS
 
 

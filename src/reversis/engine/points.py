@@ -20,7 +20,14 @@ from reversis.cards import Rank
 from reversis.engine.deal import Deal
 from reversis.engine.state import TrickRecord
 
-__all__ = ["Score", "final_points", "running_points", "tetka_most_tricks", "tetka_scores"]
+__all__ = [
+    "Score",
+    "card_points",
+    "final_points",
+    "running_points",
+    "tetka_most_tricks",
+    "tetka_scores",
+]
 
 
 class Score(NamedTuple):
@@ -41,7 +48,8 @@ def _won(n: int, tricks: Sequence[TrickRecord]) -> list[int]:
     return won
 
 
-def _card_points(deal: Deal, won: Sequence[int]) -> list[int]:
+def card_points(deal: Deal, won: Sequence[int]) -> list[int]:
+    """The points of the cards in each seat's tricks, from the mask of the cards each seat won."""
     values = deal.values
     points = [0] * len(won)
     if values is deal.rules.trick_points:
@@ -64,7 +72,7 @@ def running_points(deal: Deal, tricks: Sequence[TrickRecord], aside: int) -> tup
     """The points of the completed ``tricks`` (before the end-of-hand adjustments)."""
     rules = deal.rules
     n = rules.players
-    points = _card_points(deal, _won(n, tricks))
+    points = card_points(deal, _won(n, tricks))
     if rules.game == "tetka":
         bum_trick = bum_trick_of(deal)
         for number, trick in enumerate(tricks, start=1):

@@ -12,7 +12,7 @@ import attrs
 from reversis.cards import Card
 from reversis.engine.deal import Deal
 from reversis.engine.outcome import rank
-from reversis.engine.points import final_points
+from reversis.engine.points import card_points, final_points
 from reversis.engine.state import (
     F_BROKEN,
     F_COMMITTED,
@@ -127,9 +127,16 @@ def _over_facts(
 ) -> list[tuple[Any, ...]]:
     rules = deal.rules
     counts = [0] * rules.players
+    won = [0] * rules.players
     for trick in tricks:
         counts[trick.winner] += 1
-    points, notes = final_points(deal, tricks, extra.aside)
+        won[trick.winner] |= trick.mask
+    notes: tuple[tuple[object, ...], ...] = ()
+    if rules.game == "reversis":
+        # fournier-1785 §7: the points of the cards in each seat's tricks, nothing more.
+        points = tuple(card_points(deal, won))
+    else:
+        points, notes = final_points(deal, tricks, extra.aside)
     out: list[tuple[Any, ...]] = []
     for note in notes:
         if note[0] == "moon":

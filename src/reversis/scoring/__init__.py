@@ -35,7 +35,7 @@ def settle(hand: EngineHand) -> Settlement:
 
 
 def _settle(hand: EngineHand) -> Settlement:
-    game = hand.state.deal.rules.game
+    game = hand.deal.rules.game
     if game == "reversis":
         return settle_reversis(hand)
     if game == "reunion":

@@ -21,16 +21,19 @@ _new_tuple = tuple.__new__
 class _Basket:
     """Fournier's basket and beast sheet (fournier-1785 §9)."""
 
-    __slots__ = ("basket", "beasts", "start")
+    __slots__ = ("basket", "beasts", "moved", "start")
 
     def __init__(self, stakes: BasketStakes) -> None:
         self.start = stakes
         self.basket = stakes.basket
         self.beasts: list[Beast] = list(stakes.beasts)
+        #: Whether anything moved since the start (else the stakes after are those at the start).
+        self.moved = False
 
     def restore(self) -> None:
         self.basket = self.start.basket
         self.beasts = list(self.start.beasts)
+        self.moved = False
 
     def won(self, seat: int, trick: int | None, out: list[Entry], _pool: str) -> None:
         # fournier-1785 §9: placing the Quinola wins the basket's counters, plus the beast in play,
@@ -38,8 +41,10 @@ class _Basket:
         if self.basket:
             out.append(_new_tuple(Payment, (BASKET, seat, self.basket, "basket", trick)))
             self.basket = 0
+            self.moved = True
         for i, beast in enumerate(self.beasts):
             if beast.in_play:
+                self.moved = True
                 if beast.owner != seat:
                     out.append(
                         _new_tuple(Payment, (beast.owner, seat, beast.amount, "beast", trick))
@@ -58,6 +63,7 @@ class _Basket:
         amount = self.basket + in_play
         if amount:
             self.beasts.append(Beast(seat, amount, not self.beasts))
+            self.moved = True
 
     def undo(self, payment: Payment) -> None:  # pragma: no cover - no basket profile uses it
         raise AssertionError("the basket's moves are undone by restoring it")
@@ -66,13 +72,8 @@ class _Basket:
         raise AssertionError("the basket is not given back")
 
     def stakes(self) -> BasketStakes:
-        start = self.start
-        if (
-            self.basket == start.basket
-            and len(self.beasts) == len(start.beasts)
-            and all(a is b for a, b in zip(self.beasts, start.beasts, strict=True))
-        ):
-            return start
+        if not self.moved:
+            return self.start
         return BasketStakes(self.basket, tuple(self.beasts))
 
 

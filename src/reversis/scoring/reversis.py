@@ -29,6 +29,7 @@ Reasons (Fournier): ``ace_placed``, ``ace_forced``, ``ace_led``, ``quinola_place
 from __future__ import annotations
 
 from reversis.engine.hand import EngineHand
+from reversis.engine.state import State
 from reversis.profile import Profile
 from reversis.profile.compiled import Rules
 from reversis.scoring.keepers import Keeper, _Pools, keeper_of
@@ -155,9 +156,9 @@ def settle_reversis(hand: EngineHand) -> Settlement:
 
     if over:
         if rev >= 0:
-            _reversis(hand, pool, entries, rev, reversis_pools)
+            _reversis(hand, s, pool, entries, rev, reversis_pools)
         else:
-            _party(hand, pool, entries, owed)
+            _party(hand, s, pool, entries, owed)
 
     net = [0] * n
     listed: list[Payment] = []
@@ -175,13 +176,13 @@ def settle_reversis(hand: EngineHand) -> Settlement:
 
 def _party(
     hand: EngineHand,
+    s: State,
     pool: Keeper,
     out: list[Entry],
     owed: list[tuple[int, int, str, int, int, str]],
 ) -> None:
     """The end of an ordinary hand: the pot, the payments owed to its winner, and a failed
     privilege's settlement."""
-    s = hand.state
     rules: Rules = s.deal.rules
     n = rules.players
     over = s.facts[-1]
@@ -266,6 +267,7 @@ def _failed_privilege(hand: EngineHand, pool: Keeper, out: list[Entry], seat: in
 
 def _reversis(
     hand: EngineHand,
+    s: State,
     pool: Keeper,
     out: list[Entry],
     rev: int,
@@ -276,7 +278,6 @@ def _reversis(
     rules = profile.reversis
     assert rules is not None
     n = profile.players
-    s = hand.state
     tricks = s.tricks
     extra = s.extra
     breaker = extra.breaker
