@@ -36,7 +36,10 @@ from typing import Any
 
 def _fill_tables() -> None:
     """Fill the lazily made move tables, as a long run would have (steady state)."""
-    from reversis.engine import tables  # noqa: PLC0415
+    try:
+        from reversis.engine import tables  # noqa: PLC0415
+    except ImportError:  # before 0316086 the tables were made at import
+        return
 
     if hasattr(tables, "suit_plays"):
         for suit in range(4):

@@ -16,6 +16,7 @@ from reversis.cards import Card
 from reversis.engine.deal import Deal
 from reversis.engine.play import first_leader
 from reversis.engine.state import (
+    BIT,
     DEAL,
     F_DECLINED,
     F_DISCARDED,
@@ -112,7 +113,7 @@ def apply_step(state: Raw, move: Any) -> Raw:
         card = -1
     else:
         card = move.card.index
-        if not hands >> (shift + card) & 1:
+        if not hands & BIT[shift + card]:
             _fail(move, f"seat {seat} does not hold {move.card.code}")
     if kind == STEP_EXCHANGE:
         widow = deal.widow[argument]
@@ -120,14 +121,14 @@ def apply_step(state: Raw, move: Any) -> Raw:
             # fournier-1785 §4: put a card under the basket and take the top widow card.
             if deal.no_discard >> card & 1:
                 _fail(move, _why_no_discard(deal, card))
-            hands ^= ((1 << card) | (1 << widow)) << shift
-            aside |= 1 << card
+            hands ^= BIT[card + shift] | BIT[widow + shift]
+            aside |= BIT[card]
             node: tuple[Any, ...] = (facts, step, (F_EXCHANGED, seat, card, widow))
         elif kind_of_move is Decline:
             # fournier-1785 §4: look at the widow card and put it under the basket.
             if not deal.may_decline:
                 _fail(move, _why_no_decline(deal))
-            aside |= 1 << widow
+            aside |= BIT[widow]
             node = (facts, step, (F_DECLINED, seat, widow))
         else:
             _fail(move, step_text(deal, step) + " now")
@@ -137,8 +138,8 @@ def apply_step(state: Raw, move: Any) -> Raw:
         # fournier-1785 §4: the dealer discards one card under the basket (reunion §4: two).
         if deal.no_discard >> card & 1:
             _fail(move, _why_no_discard(deal, card))
-        hands ^= 1 << (card + shift)
-        aside |= 1 << card
+        hands ^= BIT[card + shift]
+        aside |= BIT[card]
         node = (facts, step, (F_DISCARDED, seat, card))
     else:
         # hoyle §4: each player chooses a card for the player opposite, and the cards change hands

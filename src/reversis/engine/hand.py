@@ -47,6 +47,7 @@ from reversis.engine.points import (
 )
 from reversis.engine.rollout import Policy, play_out
 from reversis.engine.state import (
+    BIT,
     CURRENT,
     DEAL,
     EXTRA,
@@ -151,11 +152,10 @@ class EngineHand:
         if memo is None:
             memo = {}
             _SET_MEMO(self, memo)
-        try:
-            return memo[key]  # type: ignore[no-any-return]
-        except KeyError:
+        value = memo.get(key, memo)  # the memo itself stands for "not made yet"
+        if value is memo:
             value = memo[key] = make()
-            return value
+        return value  # type: ignore[no-any-return]
 
     def _facts(self) -> tuple[tuple[Any, ...], ...]:
         return self.cached("facts", lambda: tuple(fx.facts_of(self._s)))
@@ -642,7 +642,10 @@ class EngineHand:
             if len(tricks) >= rules.late:
                 extra, facts = late_trick(deal, facts, step, extra, tricks, winner)
                 if facts[-1][0] == F_OVER:
-                    winner = -1
+                    new = _NEW(type(self))
+                    _SET(new, (deal, hands, step + 1, -1, -1, cur, tricks, facts, extra))
+                    _SET_MEMO(new, {})  # for the settlement and the views asked of a finished hand
+                    return new
             seat = leader = winner
         new = _NEW(type(self))
         _SET(new, (deal, hands, step + 1, seat, leader, cur, tricks, facts, extra))
@@ -706,8 +709,7 @@ _SET = EngineHand.__dict__["_s"].__set__
 _SET_MEMO = EngineHand.__dict__["_memo"].__set__
 _GET_MEMO = getattr
 _SUIT_PLAYS = SUIT_PLAYS
-#: ``_BIT[k]`` is ``1 << k`` for every position of the packed hands (made once: cheaper than a shift).
-_BIT = tuple(1 << k for k in range(64 * 8))
+_BIT = BIT
 _PC, _PD, _PH, _PS = SUIT_PLAYS
 
 

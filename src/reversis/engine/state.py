@@ -21,10 +21,14 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeAlias
 if TYPE_CHECKING:
     from reversis.engine.deal import Deal
 
-__all__ = ["M64", "Extra", "Raw", "State", "TrickRecord"]
+__all__ = ["BIT", "M64", "Extra", "Raw", "State", "TrickRecord"]
 
 #: One seat's field of the packed hands.
 M64 = (1 << 64) - 1
+
+#: ``BIT[k]`` is ``1 << k`` for every position of the packed hands (made once: a look-up is
+#: cheaper than a shift on the hot paths).
+BIT: tuple[int, ...] = tuple(1 << k for k in range(64 * 8))
 
 # The positions of :class:`State`'s fields in the engine's plain tuple (engine modules only).
 DEAL: Final = 0

@@ -84,9 +84,9 @@ def settle_reversis(hand: EngineHand) -> Settlement:
     bonne = rules.bonne
     opposite = rules.opposite_cards
     for index in range(start, stop):
-        if not tricks[index].mask & special_mask:
+        leader, bits, taker, mask = tricks[index]
+        if not mask & special_mask:
             continue
-        leader, bits, taker, _ = tricks[index]
         trick = index + 1
         double = bonne[trick]
         pools_move = rev < 0 or trick <= commit
