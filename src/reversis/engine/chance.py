@@ -51,6 +51,12 @@ _UNPACK: dict[int, struct.Struct] = {}
 
 
 @functools.cache
+def _words(count: int) -> struct.Struct:
+    """The layout of ``count`` little-endian 64-bit words."""
+    return struct.Struct(f"<{count}Q")
+
+
+@functools.cache
 def _shake_256() -> Callable[[bytes], Any]:
     """``hashlib.shake_256``, imported on first use (``hashlib`` costs a few ms to import)."""
     from hashlib import shake_256  # noqa: PLC0415
@@ -106,7 +112,7 @@ def seeded_pack(profile: Profile, seed: int) -> tuple[int, ...]:
     n = len(masks)
     check_seed(seed)
     digest = _shake_256()(b"reversis-deck\x00" + seed.to_bytes(16, "little")).digest(8 * n)
-    words = struct.unpack(f"<{n}Q", digest)
+    words = _words(n).unpack(digest)
     deck = list(masks)
     i = n - 1
     for word in words[: n - 1]:  # the loop of ``shuffled``, inlined for speed

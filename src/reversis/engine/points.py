@@ -43,8 +43,8 @@ class Score(NamedTuple):
 
 def _won(n: int, tricks: Sequence[TrickRecord]) -> list[int]:
     won = [0] * n
-    for trick in tricks:
-        won[trick.winner] |= trick.mask
+    for _, _, winner, mask in tricks:  # a TrickRecord's fields, unpacked once
+        won[winner] |= mask
     return won
 
 

@@ -128,9 +128,9 @@ def _over_facts(
     rules = deal.rules
     counts = [0] * rules.players
     won = [0] * rules.players
-    for trick in tricks:
-        counts[trick.winner] += 1
-        won[trick.winner] |= trick.mask
+    for _, _, winner, mask in tricks:  # a TrickRecord's fields, unpacked once
+        counts[winner] += 1
+        won[winner] |= mask
     notes: tuple[tuple[object, ...], ...] = ()
     if rules.game == "reversis":
         # fournier-1785 §7: the points of the cards in each seat's tricks, nothing more.
