@@ -5,10 +5,12 @@ mutmut makes small changes ("mutants") to the modules that ``[tool.mutmut] only_
 runs the tests of the rules and the money against each; a mutant is *killed* when a test fails.
 This script runs mutmut (``--run``), then reads its results and prints the score:
 
-* every mutant: killed / (killed + survived + not reached by a test + timed out);
+* every mutant: caught (killed by a test, or refused by ``mypy --strict``, which CI runs: mutmut
+  type-checks the mutants first and does not test those it refuses) / every mutant;
 * the same without the mutants that change only the text of a string (an error message's wording,
   ``"XX" + text + "XX"``, its case, or the text replaced by ``None``): those test how a refusal is
-  worded, not a rule or a payment, and the tests check messages by their key words only.
+  worded, not a rule or a payment, and the tests check messages by their key words only;
+* the tests alone: killed / the mutants that mypy accepts, with and without the text-only ones.
 
 Every survivor is listed with its change, so that each can be judged (a test added, or the mutant
 shown to be equivalent).
@@ -30,6 +32,8 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+#: mutmut's status of a mutant that the type checker refused (``type_check_command``).
+TYPE_CHECK = "caught by type check"
 
 
 def results() -> dict[str, str]:
@@ -96,7 +100,7 @@ def classify(statuses: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
     diffs: dict[str, str] = {}
     sources: dict[Path, dict[str, str]] = {}
     for name, status in statuses.items():
-        if status == "killed":
+        if status in ("killed", TYPE_CHECK):
             continue
         module, _, function = name.rpartition(".")
         module_path = ROOT / "mutants" / "src" / Path(*module.split("."))
@@ -133,24 +137,37 @@ def main() -> None:
     kind, diffs = classify(statuses)
     counts = Counter(statuses.values())
     total = len(statuses)
-    killed = counts["killed"]
-    print(f"{total} mutants: " + ", ".join(f"{n} {s}" for s, n in counts.most_common()))
-    print(f"  score, every mutant: {killed / total:.1%} killed")
+    by_tests = counts["killed"]
+    by_mypy = counts[TYPE_CHECK]
+    caught = by_tests + by_mypy
     text = sum(1 for k in kind.values() if k == "text")
-    rules = total - text
+    print(f"{total} mutants: " + ", ".join(f"{n} {s}" for s, n in counts.most_common()))
     print(
-        f"  score without the {text} mutants that change only a message's text: "
-        f"{killed / rules:.1%} killed ({killed} of {rules})"
+        f"  every mutant: {caught / total:.1%} caught ({by_tests} by the tests, {by_mypy} by mypy)"
+    )
+    print(
+        f"  without the {text} that change only a message's text: "
+        f"{caught / (total - text):.1%} caught ({caught} of {total - text})"
+    )
+    typed = total - by_mypy
+    typed_text = sum(1 for n, k in kind.items() if k == "text" and statuses[n] != TYPE_CHECK)
+    print(
+        f"  the tests alone, on the {typed} mutants that mypy --strict accepts: "
+        f"{by_tests / typed:.1%} killed; without the {typed_text} text-only ones, "
+        f"{by_tests / (typed - typed_text):.1%} ({by_tests} of {typed - typed_text})"
     )
     unchecked = counts["not checked"]
     if unchecked:
-        checked = total - unchecked
+        checked = typed - unchecked
         text_checked = sum(
-            1 for n, k in kind.items() if k == "text" and statuses[n] != "not checked"
+            1
+            for n, k in kind.items()
+            if k == "text" and statuses[n] not in ("not checked", TYPE_CHECK)
         )
         print(
-            f"  of the {checked} mutants checked so far: {killed / checked:.1%} killed; without "
-            f"the {text_checked} text-only ones, {killed / (checked - text_checked):.1%}"
+            f"  of the {checked} of those checked so far: {by_tests / checked:.1%} killed; "
+            f"without the {text_checked} text-only ones, "
+            f"{by_tests / (checked - text_checked):.1%}"
         )
     by_function = Counter(
         name.rsplit("__mutmut_", 1)[0]

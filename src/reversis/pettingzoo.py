@@ -136,7 +136,7 @@ class _Actions:
             Pass: PASSES,
         }
         self.known: dict[int, int] = {id(DECLINE): self.decline} if decline else {}
-        self.masks: dict[int, tuple[tuple[Move, ...], bytes]] = {}
+        self.masks: dict[int, tuple[tuple[Move, ...], np.ndarray[Any, np.dtype[np.int8]]]] = {}
         for kind, offset in self.offsets.items():
             for card in profile.deck:
                 move = tables[kind][card.index]
@@ -159,16 +159,16 @@ class _Actions:
         # own), a few thousand at most.
         found = self.masks.get(id(moves))
         if found is not None and found[0] is moves:
-            return np.frombuffer(bytearray(found[1]), np.int8)
-        mask = bytearray(self.size)
+            return found[1].copy()
+        mask = np.zeros(self.size, np.int8)
         known = self.known
         for m in moves:
             index = known.get(id(m))
             mask[self.index(m) if index is None else index] = 1
         if len(self.masks) >= 4096:
             self.masks.clear()
-        self.masks[id(moves)] = (moves, bytes(mask))
-        return np.frombuffer(mask, np.int8)
+        self.masks[id(moves)] = (moves, mask.copy())
+        return mask
 
     def index(self, move: Move) -> int:
         if type(move) is Decline:
@@ -240,10 +240,16 @@ class _Tracker:
         # the bum trick; its last trick ends the hand).
         self.card_points = profile.game in ("reversis", "hearts", "tetka")
         self.tetka = profile.game == "tetka"
-        # public[size] is always 0: the private entries gather it. The entries are changed one
-        # at a time through a standard array (cheaper) and read by numpy without a copy.
-        self.entries = array.array("f", bytes(4 * (size + 1)))
-        self.public = np.frombuffer(self.entries, np.float32)
+        # The public entries (and public[size], always 0), then each seat's own entries (a region
+        # of ``size`` entries a seat, of which only the private parts are read): one buffer, so
+        # that a seat's vector is one gathering. The entries are changed one at a time through a
+        # standard array (cheaper) and read by numpy without a copy.
+        self.entries = array.array("f", bytes(4 * (size + 1 + n * size)))
+        self.combined = np.frombuffer(self.entries, np.float32)
+        self.public = self.combined[: size + 1]
+        self.regions = [
+            self.combined[size + 1 + s * size : size + 1 + (s + 1) * size] for s in range(n)
+        ]
         self.blank = array.array("f", bytes(4 * n * d))
         private = np.zeros(size + 1, bool)
         for part in parts:
@@ -263,19 +269,11 @@ class _Tracker:
                     rotation[part.offset : part.offset + n] = (
                         part.offset + (np.arange(n) + seat) % n
                     )
-            rotation[self.private_index] = size
+            rotation[self.private_index] = size + 1 + seat * size + self.private_index
             self.rotations.append(rotation)
         self.own: list[np.ndarray[Any, np.dtype[np.float32]] | None] = [None] * n
         self.stale = True
         self.won = [0] * n  # the tricks each seat took, while the public parts are kept
-        runs: list[tuple[int, int]] = []  # the private parts, as runs of entries
-        for part in parts:
-            if part.name in PRIVATE_PARTS:
-                if runs and runs[-1][1] == part.offset:
-                    runs[-1] = (runs[-1][0], part.offset + part.size)
-                else:
-                    runs.append((part.offset, part.offset + part.size))
-        self.private_slices = tuple(runs)
         self.phase, self.pot, self.pot_value = at["phase"], at["pot"], at["pot_value"]
         self.widow_card, self.put_aside, self.given = at["widow_card"], at["put_aside"], at["given"]
         self.received = at["received"]
@@ -375,13 +373,11 @@ class _Tracker:
         """``seat``'s observation of ``hand`` (a new array)."""
         if self.stale:
             self._encode(hand)
-        own = self.own[seat]
-        if own is None:
-            own = self.own[seat] = np.zeros(self.size, np.float32)
+        if self.own[seat] is None:
+            own = self.own[seat] = self.regions[seat]
+            own.fill(0.0)
             own[private_entries(hand, seat)] = 1.0
-        vector = self.public.take(self.rotations[seat])
-        for start, stop in self.private_slices:
-            vector[start:stop] = own[start:stop]
+        vector = self.combined.take(self.rotations[seat])
         if self.reunion and seat == hand.dealer and hand.to_move is not None:
             n = self.n
             points = known_points(hand, seat)
@@ -391,22 +387,23 @@ class _Tracker:
 
     def moved(self, before: Hand, after: Hand) -> None:
         """``after`` is ``before`` and one move."""
-        s1 = after.state
-        p = before.to_move
-        assert p is not None
-        if before.move_count < s1.deal.nsteps:
-            self._step(p, before.move_count, s1)
+        s0, s1 = before.state, after.state
+        p = s0.to_move
+        step = s0.step
+        if step < s1.deal.nsteps:
+            self._step(p, step, s1)
             return
         n, d, slot, public = self.n, self.d, self.slot, self.entries
-        over = s1.to_move < 0
+        to_move, tricks, current = s1.to_move, s1.tricks, s1.current
+        over = to_move < 0
         if self.stale:
             if over:
                 own = self.own[p]
                 if own is not None:
-                    own[slot[s1.tricks[-1].cards[-1]]] = 0.0
+                    own[slot[tricks[-1].cards[-1]]] = 0.0
             return
-        completed = len(s1.tricks) >= before.trick_number
-        bit = s1.tricks[-1].cards[-1] if completed else s1.current[-1]
+        completed = not current  # the move completed a trick
+        bit = tricks[-1].cards[-1] if completed else current[-1]
         where = slot[bit]
         own = self.own[p]
         if own is not None:
@@ -414,14 +411,14 @@ class _Tracker:
         public[self.counts + p] = (s1.hands >> (64 * p) & M64).bit_count() / self.tricks
         public[self.to_move + p] = 0.0
         if not over:
-            public[self.to_move + s1.to_move] = 1.0
+            public[self.to_move + to_move] = 1.0
         if not completed:
             public[self.current + p * d + where] = 1.0
-            if len(s1.current) == 1:
+            if len(current) == 1:
                 public[self.led + where] = 1.0
             return
-        trick = s1.tricks[-1]
-        number = len(s1.tricks)
+        trick = tricks[-1]
+        number = len(tricks)
         big_t = self.tricks
         public[self.current : self.current + n * d] = self.blank
         of_trick = number / big_t
