@@ -15,9 +15,10 @@ import pytest
 
 import reversis
 from reversis import ArgumentError, IllegalMoveError, Profile, load_profile
-from reversis.cards import Card
+from reversis.cards import Card, cards_from_mask
+from reversis.engine.exchange import step_text
 from reversis.engine.outcome import party_outcome
-from reversis.engine.play import trick_winner
+from reversis.engine.play import legal_cards, trick_winner
 from reversis.engine.trick import held_by_any
 from reversis.scoring import Payment, Settlement
 from reversis.scoring.reversis import _held_another
@@ -476,3 +477,132 @@ def test_a_reversis_made_with_the_privilege_used_by_another(name: str) -> None:
             moved = reversis.settle(_rotated(hand, k))
             assert _moved(settlement, k, n) == _moved(moved, 0, n), (seed, k)
     assert made[True] >= 3, made
+
+
+# -- the legal cards, as every other path reads them ---------------------------------------------------
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_legal_cards_are_the_legal_plays(name: str) -> None:
+    """``legal_cards`` (which the refusals, the rollouts' policies and the views read) gives
+    exactly the cards of ``legal_moves()`` at every state of play, the privileged seat's included."""
+    profile = load_profile(name)
+    n = profile.players
+    states = [s for seed in range(12) for s in _random_states(profile, seed)]
+    if profile.privilege is not None:
+        for seed in range(12):
+            hunter, holder = seed % n, (seed + 1) % n
+            hand = _privileged_deal(profile, seed, hunter, holder)
+            states.append(hand)
+            while not hand.is_over:
+                hand = hand.apply(random.Random(seed).choice(hand.legal_moves()))
+                states.append(hand)
+    checked = privileged = 0
+    for hand in states:
+        seat = hand.to_move
+        if hand.phase is not reversis.Phase.PLAY or seat is None:
+            continue
+        legal = legal_cards(hand.state, seat)
+        assert set(cards_from_mask(legal)) == {m.card for m in hand.legal_moves()}  # type: ignore[union-attr]
+        checked += 1
+        privileged += seat == hand.privilege_holder
+    assert checked > 100
+    assert privileged or profile.privilege is None
+
+
+def _refusals(hand: reversis.Hand) -> list[tuple[reversis.Hand, Card]]:
+    """The states of ``hand``'s play where the seat to move holds a card it may not play."""
+    out = []
+    rng = random.Random(hand.dealer)
+    while not hand.is_over:
+        seat = hand.to_move
+        if hand.phase is reversis.Phase.PLAY and seat is not None:
+            legal = {m.card for m in hand.legal_moves()}  # type: ignore[union-attr]
+            out += [(hand, c) for c in hand.hand_of(seat) if c not in legal][:1]
+        hand = hand.apply(rng.choice(hand.legal_moves()))
+    return out
+
+
+@pytest.mark.parametrize("name", ["hearts", "reunion"])
+def test_every_refusal_names_the_cards_that_may_be_played(name: str) -> None:
+    """hearts §5 §7, reunion §5: a refused card's reason lists the cards the seat may play."""
+    profile = load_profile(name)
+    reasons = set()
+    for seed in range(40):
+        for hand, card in _refusals(reversis.new_hand(profile, seed=seed)):
+            with pytest.raises(IllegalMoveError) as info:
+                hand.apply(reversis.Play(card))
+            reason = info.value.reason
+            for move in hand.legal_moves():
+                assert move.card.code in reason.split(": ")[-1].split(), reason  # type: ignore[union-attr]
+            reasons.add(reason.split(":")[0].split(" seat")[0])
+    assert len(reasons) >= 2, reasons
+
+
+def test_a_refused_privileged_renounce_names_the_privilege() -> None:
+    """english §12: the espagnolette's privilege lasts up to trick 9; after it a refusal says so."""
+    profile = load_profile("english")
+    last = profile.privilege.last_trick  # type: ignore[union-attr]
+    for seed in range(60):
+        hunter, holder = seed % 4, (seed + 1) % 4
+        hand = _privileged_deal(profile, seed, hunter, holder)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            if (
+                hand.to_move == holder
+                and hand.privilege_holder == holder
+                and hand.current_trick is not None
+                and hand.trick_number > last
+            ):
+                led = hand.current_trick.plays[0][1].suit
+                off = [c for c in hand.hand_of(holder) if c.suit != led]
+                if off and any(c.suit == led for c in hand.hand_of(holder)):
+                    with pytest.raises(IllegalMoveError) as info:
+                        hand.apply(reversis.Play(off[0]))
+                    name = profile.privilege.name  # type: ignore[union-attr]
+                    assert info.value.reason.endswith(
+                        f"(the privilege of the {name} lasts up to trick {last})"
+                    )
+                    assert info.value.reason.startswith(f"seat {holder} must follow suit")
+                    return
+            hand = hand.apply(rng.choice(hand.legal_moves()))
+    pytest.fail("no refused renounce after the privilege's last trick")
+
+
+def test_the_steps_say_what_they_ask_for() -> None:
+    """fournier-1785 §4, hoyle §4, hearts §4: the words of each kind of step."""
+    hoyle = reversis.new_hand("hoyle", seed=3)
+    texts = [step_text(hoyle.deal, k) for k in range(len(hoyle.deal.steps))]
+    assert texts[0] == "seat 1 must exchange"  # no declining in Hoyle
+    assert "the dealer, seat 0, must discard" in texts
+    assert texts[-1] == "seat 0 must give a card to the player opposite"  # the dealer last
+    fournier = reversis.new_hand("fournier-1785", seed=3)
+    assert step_text(fournier.deal, 0) == "seat 1 must exchange or decline"
+    hearts = reversis.new_hand("hearts", seed=3, pass_direction="right")
+    assert step_text(hearts.deal, 0) == "seat 1 must pass a card to seat 0"
+
+
+def test_a_refused_discard_names_the_card() -> None:
+    """reunion §4: the dealer may never discard an ace or a bower; the refusal names the card."""
+    for seed in range(40):
+        hand = reversis.new_hand("reunion", seed=seed)
+        dealer = hand.dealer
+        aces = [c for c in hand.hand_of(dealer) if c.rank.code == "A"]
+        if aces:
+            with pytest.raises(IllegalMoveError) as info:
+                hand.apply(reversis.Discard(aces[0]))
+            assert info.value.reason.startswith(f"{aces[0].code} may not be discarded")
+            return
+    pytest.fail("no Réunion dealer with an ace")
+
+
+def test_hands_hash_by_their_game_and_show_it() -> None:
+    hands = [reversis.new_hand("fournier-1785", seed=s) for s in range(20)]
+    assert len({hash(h) for h in hands}) > 1
+    assert hash(hands[0]) == hash(reversis.new_hand("fournier-1785", seed=0))
+    assert repr(hands[0]) == "<Hand fournier-1785 dealer=0 phase=exchange moves=0 to_move=1>"
+    after = _random_states(load_profile("hoyle"), 2)[-1]
+    facts = after.facts()
+    assert facts[0][0] == 0  # F_DEALT first
+    assert len(facts) == len(after.events)  # one per event
+    assert facts is not after.facts()  # a new list each time

@@ -307,6 +307,8 @@ def test_worked_example_moon() -> None:
     # §10: no -5 on a moon hand
     flagged = OMNIBUS.evolve(name="omni-bonus", hearts={"avoid_all_tricks_bonus": True})
     assert _final(flagged, won) == (16, 26, 0, 26)
+    # any seat may shoot, seat 0 too: 0 for it, 26 to each other player
+    assert _final(HEARTS, {0: HEARTS_ALL + " QS 2C 3C", 1: "JD 4C 5C 6C"}) == (0, 26, 26, 26)
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -30,11 +30,6 @@ class _Basket:
         #: Whether anything moved since the start (else the stakes after are those at the start).
         self.moved = False
 
-    def restore(self) -> None:
-        self.basket = self.start.basket
-        self.beasts = list(self.start.beasts)
-        self.moved = False
-
     def won(self, seat: int, trick: int | None, out: list[Entry], _pool: str) -> None:
         # fournier-1785 §9: placing the Quinola wins the basket's counters, plus the beast in play,
         # which its owner pays to the winner (crossed out if the winner owns it).
@@ -88,10 +83,6 @@ class _Pots:
         self.cycle_remised = stakes.cycle_remised
         self.led_remise = led_remise
 
-    def restore(self) -> None:
-        self.pots = list(self.start.pots)
-        self.cycle_remised = self.start.cycle_remised
-
     def won(self, seat: int, trick: int | None, out: list[Entry], _pool: str) -> None:
         # english §9: a placed J♥ takes the most recent pot at once.
         if self.pots:
@@ -134,9 +125,6 @@ class _Pools:
         self.start = stakes
         self.amounts = dict(stakes.pools)
         self.caps = caps
-
-    def restore(self) -> None:
-        self.amounts = dict(self.start.pools)
 
     def won(self, seat: int, trick: int | None, out: list[Entry], pool: str) -> None:
         # hoyle §9: a placed quinola takes its pool's value, at most the cap (100 or 50).

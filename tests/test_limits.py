@@ -1,0 +1,99 @@
+"""The limits of the values read from data, each pinned at its boundary: a payment's accounts,
+amount, reason and trick, a settlement's payments, the emptiness of the stakes.
+
+The mutation run (``benchmarks/mutation.py``) found these bounds unpinned: a limit moved by one, or
+dropped, passed the rest of the suite. The limits are those the docs give for data (``Payment``,
+``Settlement``): seats 0 to 7, account names and reasons of at most 40 characters, amounts from 1 to
+10**18, tricks from 1 to 100, at most 10,000 payments.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from reversis import RecordError
+from reversis.jsonio import MAX_MONEY
+from reversis.scoring import Payment, Settlement
+from reversis.scoring.table import is_empty
+from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes
+
+
+def _payment(**change: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {"payer": 1, "payee": 0, "amount": 3, "reason": "points", "trick": 2}
+    data.update(change)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("change", "accepted"),
+    [
+        ({"payer": 0, "payee": 7}, True),
+        ({"payer": 7, "payee": 0}, True),
+        ({"payer": -1}, False),
+        ({"payer": 8}, False),
+        ({"payee": -1}, False),
+        ({"payee": 8}, False),
+        ({"payee": "b" * 40}, True),
+        ({"payee": "b" * 41}, False),
+        ({"payer": "p" * 40}, True),
+        ({"payer": "p" * 41}, False),
+        ({"amount": 1}, True),
+        ({"amount": 0}, False),
+        ({"amount": -1}, False),
+        ({"amount": MAX_MONEY}, True),
+        ({"amount": MAX_MONEY + 1}, False),
+        ({"reason": "r" * 40}, True),
+        ({"reason": "r" * 41}, False),
+        ({"trick": None}, True),
+        ({"trick": 1}, True),
+        ({"trick": 0}, False),
+        ({"trick": 100}, True),
+        ({"trick": 101}, False),
+        ({"payer": 2, "payee": 2}, False),
+    ],
+)
+def test_payment_from_dict_bounds(change: dict[str, Any], accepted: bool) -> None:
+    data = _payment(**change)
+    if accepted:
+        payment = Payment.from_dict(data)
+        assert payment.to_dict() == data
+    else:
+        with pytest.raises(RecordError):
+            Payment.from_dict(data)
+
+
+def _settlement(payments: list[dict[str, Any]], n: int = 4) -> dict[str, Any]:
+    net = [0] * n
+    for p in payments:
+        net[p["payer"]] -= p["amount"]
+        net[p["payee"]] += p["amount"]
+    return {
+        "schema": 1,
+        "type": "settlement",
+        "payments": payments,
+        "net": net,
+        "final": True,
+        "stakes": {},
+    }
+
+
+def test_settlement_payments_limit() -> None:
+    pay = _payment(trick=None)
+    most = Settlement.from_dict(_settlement([pay] * 10_000))
+    assert len(most.payments) == 10_000
+    assert most.net[1] == -30_000
+    with pytest.raises(RecordError):
+        Settlement.from_dict(_settlement([pay] * 10_001))
+
+
+def test_is_empty_for_every_kind_of_stakes() -> None:
+    assert is_empty(BasketStakes(0, ()))
+    assert not is_empty(BasketStakes(1, ()))
+    assert not is_empty(BasketStakes(0, (Beast(1, 4, True),)))
+    assert is_empty(PotStakes((), False))
+    assert not is_empty(PotStakes((5,), False))
+    assert is_empty(PoolStakes((("a", 0), ("b", 0))))
+    assert not is_empty(PoolStakes((("a", 1), ("b", 0))))
+    assert not is_empty(PoolStakes((("a", 0), ("b", 2))))
