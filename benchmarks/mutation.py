@@ -5,8 +5,9 @@ mutmut makes small changes ("mutants") to the modules that ``[tool.mutmut] only_
 runs the tests of the rules and the money against each; a mutant is *killed* when a test fails.
 This script runs mutmut (``--run``), then reads its results and prints the score:
 
-* every mutant: caught (killed by a test, or refused by ``mypy --strict``, which CI runs: mutmut
-  type-checks the mutants first and does not test those it refuses) / every mutant;
+* every mutant: caught (killed by a test, or made to loop until the tests were stopped, or refused
+  by ``mypy --strict``, which CI runs: mutmut type-checks the mutants first and does not test those
+  it refuses) / every mutant;
 * the same without the mutants that change only the text of a string (an error message's wording,
   ``"XX" + text + "XX"``, its case, or the text replaced by ``None``): those test how a refusal is
   worded, not a rule or a payment, and the tests check messages by their key words only;
@@ -100,7 +101,7 @@ def classify(statuses: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
     diffs: dict[str, str] = {}
     sources: dict[Path, dict[str, str]] = {}
     for name, status in statuses.items():
-        if status in ("killed", TYPE_CHECK):
+        if status in ("killed", "timeout", TYPE_CHECK):
             continue
         module, _, function = name.rpartition(".")
         module_path = ROOT / "mutants" / "src" / Path(*module.split("."))
@@ -137,7 +138,7 @@ def main() -> None:
     kind, diffs = classify(statuses)
     counts = Counter(statuses.values())
     total = len(statuses)
-    by_tests = counts["killed"]
+    by_tests = counts["killed"] + counts["timeout"]  # a mutant that loops forever is stopped
     by_mypy = counts[TYPE_CHECK]
     caught = by_tests + by_mypy
     text = sum(1 for k in kind.values() if k == "text")
