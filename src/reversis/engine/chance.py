@@ -47,7 +47,6 @@ CARD_BY_MASK = {1 << i: card for i, card in enumerate(CARD_AT) if card is not No
 
 #: Largest seed accepted (seeds are non-negative integers below 2**128).
 MAX_SEED = 2**128 - 1
-_UNPACK: dict[int, struct.Struct] = {}
 
 
 @functools.cache
