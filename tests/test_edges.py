@@ -606,3 +606,38 @@ def test_hands_hash_by_their_game_and_show_it() -> None:
     assert facts[0][0] == 0  # F_DEALT first
     assert len(facts) == len(after.events)  # one per event
     assert facts is not after.facts()  # a new list each time
+
+
+# -- card payments doubled between opposite seats (hoyle §10 [profile flag] opposite_doubles) ----------
+
+
+def test_opposite_doubling_doubles_exactly_the_card_payments_between_opposite_seats() -> None:
+    """The same hands under the English rules and under a house profile that also doubles the card
+    payments between opposite seats (``money.opposite_doubles = ["cards", "party"]``, as Hoyle's):
+    the payments correspond one to one, and an amount doubles exactly when a card payment passes
+    between opposite seats (the led J♥'s consolations included, which Hoyle has not)."""
+    english = load_profile("english")
+    doubled = english.evolve(
+        name="english-opposite-cards", money={"opposite_doubles": ["cards", "party"]}
+    )
+    card_reasons = {r for rs in english.compiled.reasons if rs is not None for r in rs}
+    compared = consoled = 0
+    for seed in range(150):
+        hand = _random_states(english, seed)[-1]
+        again = reversis.deal_hand(doubled, hand.dealt, hand.widow, dealer=hand.dealer)
+        for move in hand.moves:
+            again = again.apply(move)
+        plain, double = reversis.settle(hand).payments, reversis.settle(again).payments
+        if hand.reversis_player is not None or hand.privilege_used is not None:
+            continue  # the reversis and a failed espagnolette settle by their own rules
+        assert len(plain) == len(double), seed
+        for a, b in zip(plain, double, strict=True):
+            assert (a.payer, a.payee, a.reason, a.trick) == (b.payer, b.payee, b.reason, b.trick)
+            opposite = isinstance(a.payer, int) and isinstance(a.payee, int)
+            opposite = opposite and (int(a.payer) - int(a.payee)) % 4 == 2
+            factor = 2 if opposite and a.reason in card_reasons else 1
+            assert b.amount == factor * a.amount, (seed, a, b)
+            compared += 1
+            consoled += factor == 2 and a.trick is not None and a.reason.endswith("_led")
+    assert compared > 500
+    assert consoled, "no led consolation between opposite seats"

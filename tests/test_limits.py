@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from reversis import RecordError
+from reversis import RecordError, load_profile
 from reversis.jsonio import MAX_MONEY
 from reversis.scoring import Payment, Settlement
-from reversis.scoring.table import is_empty
-from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes
+from reversis.scoring.table import antes, is_empty
+from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes
 
 
 def _payment(**change: Any) -> dict[str, Any]:
@@ -97,3 +97,48 @@ def test_is_empty_for_every_kind_of_stakes() -> None:
     assert is_empty(PoolStakes((("a", 0), ("b", 0))))
     assert not is_empty(PoolStakes((("a", 1), ("b", 0))))
     assert not is_empty(PoolStakes((("a", 0), ("b", 2))))
+
+
+# -- antes of 0 and 1 (house profiles may set any ante from 0) -----------------------------------------
+
+
+@pytest.mark.parametrize("amount", [0, 1])
+def test_antes_of_nothing_are_not_listed(amount: int) -> None:
+    """fournier-1785 §2, english §2, hoyle §2: an ante is a payment when it is more than 0; the
+    stakes after the antes hold what was paid."""
+    fournier = load_profile().evolve(
+        name="house-basket", basket={"ante": amount, "dealer_ante": amount}
+    )
+    english = load_profile("english").evolve(
+        name="house-pots",
+        remise={"ante": amount, "dealer_first_ante": amount, "dealer_ante": amount},
+    )
+    # Hoyle's antes must fill an empty pool in one deal: the players' antes stay.
+    pools = load_profile("hoyle").to_dict()["pools"]
+    hoyle = load_profile("hoyle").evolve(
+        name="house-pools", pools=[{**p, "ante": p["stake"], "dealer_ante": amount} for p in pools]
+    )
+    for profile, empty in (
+        (fournier, BasketStakes(0, ())),
+        (english, PotStakes((), False)),
+        (hoyle, PoolStakes(tuple((p["name"], 0) for p in pools))),
+    ):
+        stakes: Stakes = empty
+        for _ in range(2):  # the antes of an empty table, then of the next hand
+            payments, after = antes(profile, stakes, 1, False)
+            assert all(p.amount > 0 for p in payments)
+            assert after.pool_total - stakes.pool_total == sum(p.amount for p in payments)
+            # the dealer's ante of ``amount`` is listed exactly when it is more than 0
+            assert any(p.payer == 1 and p.amount == amount for p in payments) == (amount > 0)
+            stakes = after
+
+
+def test_hoyle_antes_go_round_from_the_eldest() -> None:
+    """hoyle §2: every player puts in his ante, from the dealer's left round to the dealer, and
+    then the dealer adds his."""
+    hoyle = load_profile("hoyle")
+    empty = PoolStakes(tuple((p.name, 0) for p in hoyle.pools))
+    payments, _ = antes(hoyle, empty, 2, False)
+    first = hoyle.pools[0].name
+    payers = [p.payer for p in payments if p.payee == first]
+    assert payers == [3, 0, 1, 2, 2]
