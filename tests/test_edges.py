@@ -371,6 +371,10 @@ def test_settlements_follow_the_seats_round_the_table(name: str) -> None:
         settlement = reversis.settle(hand)
         reasons = {p.reason for p in settlement.payments}
         kinds |= reasons
+        # The money is conserved: what the seats gain the stakes lose (the undoing of others' pool
+        # payments at a Hoyle commitment included, hoyle §11).
+        moved_in = settlement.stakes.pool_total - hand.stakes.pool_total
+        assert sum(settlement.net) + moved_in == 0, seed
         # fournier-1785 §8: broken, the reversis player pays the breaker, on the trick it broke.
         broken = [e for e in hand.events if isinstance(e, reversis.events.ReversisBroken)]
         assert [
