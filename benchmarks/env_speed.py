@@ -61,7 +61,7 @@ def main() -> None:
         seconds = best[name]
         print(
             f"{args.profile}: through {name} {args.hands / seconds:,.0f} hands/s = "
-            f"{100 * bare / seconds:.0f} % of the bare API"
+            f"{100 * bare / seconds:.1f} % of the bare API"
         )
 
 

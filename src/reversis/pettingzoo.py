@@ -154,20 +154,24 @@ class _Actions:
         return self.moves[index]
 
     def mask(self, moves: tuple[Move, ...]) -> np.ndarray[Any, np.dtype[np.int8]]:
-        # The engine gives many of its legal-move tuples from its tables, the same objects again
-        # and again: their masks are kept, with the tuple itself (so that its identity stays its
-        # own), a few thousand at most.
+        # The engine gives the plays that follow suit from its tables, the same tuples again and
+        # again: their masks are kept, with the tuple itself (so that its identity stays its own),
+        # a few thousand at most. Other tuples (leads, the steps before play) are made anew for
+        # each state and are not kept.
         found = self.masks.get(id(moves))
         if found is not None and found[0] is moves:
             return found[1].copy()
-        mask = np.zeros(self.size, np.int8)
+        entries = bytearray(self.size)
         known = self.known
         for m in moves:
             index = known.get(id(m))
-            mask[self.index(m) if index is None else index] = 1
-        if len(self.masks) >= 4096:
-            self.masks.clear()
-        self.masks[id(moves)] = (moves, mask.copy())
+            entries[self.index(m) if index is None else index] = 1
+        mask = np.frombuffer(entries, np.int8)
+        first, last = (moves[0], moves[-1]) if moves else (None, None)  # in card order
+        if type(first) is Play and type(last) is Play and first.card.suit == last.card.suit:
+            if len(self.masks) >= 4096:
+                self.masks.clear()
+            self.masks[id(moves)] = (moves, mask.copy())
         return mask
 
     def index(self, move: Move) -> int:
@@ -387,9 +391,10 @@ class _Tracker:
 
     def moved(self, before: Hand, after: Hand) -> None:
         """``after`` is ``before`` and one move."""
-        s0, s1 = before.state, after.state
-        p = s0.to_move
-        step = s0.step
+        s1 = after.state
+        p = before.to_move
+        assert p is not None
+        step = before.move_count
         if step < s1.deal.nsteps:
             self._step(p, step, s1)
             return
@@ -405,9 +410,8 @@ class _Tracker:
         completed = not current  # the move completed a trick
         bit = tricks[-1].cards[-1] if completed else current[-1]
         where = slot[bit]
-        own = self.own[p]
-        if own is not None:
-            own[where] = 0.0  # the hand part starts the vector
+        if self.own[p] is not None:  # the hand part starts the seat's region
+            self.entries[self.size + 1 + p * self.size + where] = 0.0
         public[self.counts + p] = (s1.hands >> (64 * p) & M64).bit_count() / self.tricks
         public[self.to_move + p] = 0.0
         if not over:
@@ -625,8 +629,15 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         """The agent to act's observation, cumulative reward, termination, truncation, info."""
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
-        result: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
-        return result
+        env = self.env  # the environment's own last(), one call less
+        agent = env.agent_selection
+        return (
+            env.observe(agent) if observe else None,
+            env._cumulative_rewards[agent],
+            env.terminations[agent],
+            env.truncations[agent],
+            env.infos[agent],
+        )
 
     def step(self, action: Any) -> None:
         """The agent to act makes move number ``action`` (see :meth:`ReversisEnv.step`)."""
