@@ -645,3 +645,61 @@ def test_opposite_doubling_doubles_exactly_the_card_payments_between_opposite_se
             consoled += factor == 2 and a.trick is not None and a.reason.endswith("_led")
     assert compared > 500
     assert consoled, "no led consolation between opposite seats"
+
+
+# -- refusals of the steps name their move; seats out of range; Réunion's last trick -------------------
+
+
+def test_every_refused_step_names_its_move() -> None:
+    """fournier-1785 §4, hoyle §4, reunion §4: a refused exchange, discard, decline or give is an
+    ``IllegalMoveError`` that carries the move refused."""
+    refused: list[tuple[reversis.Hand, reversis.Move]] = []
+    hoyle = reversis.new_hand("hoyle", seed=3)
+    refused.append((hoyle, reversis.Decline()))  # no declining in Hoyle
+    while hoyle.phase is reversis.Phase.EXCHANGE and not isinstance(
+        hoyle.legal_moves()[0], reversis.Give
+    ):
+        hoyle = hoyle.apply(hoyle.legal_moves()[0])
+    first = hoyle.legal_moves()[0]
+    hoyle = hoyle.apply(first)  # the first give: its card stays in the hand until all are given
+    refused.append((hoyle, first))  # the same card chosen again (hoyle §4)
+    for seed in range(40):
+        reunion = reversis.new_hand("reunion", seed=seed)
+        aces = [c for c in reunion.hand_of(reunion.dealer) if c.rank.code == "A"]
+        if aces:
+            refused.append((reunion, reversis.Discard(aces[0])))  # never an ace (reunion §4)
+            break
+    over = _random_states(load_profile(), 1)[-1]
+    refused.append((over, reversis.Decline()))  # the hand is over
+    for hand, move in refused:
+        with pytest.raises(IllegalMoveError) as info:
+            hand.apply(move)
+        assert info.value.move == move, (move, info.value.reason)
+    assert len(refused) == 4
+
+
+def test_a_seat_past_the_last_is_no_seat() -> None:
+    for name in ("fournier-1785", "fournier-1785-3p"):
+        hand = reversis.new_hand(name, seed=1)
+        n = hand.players
+        assert len(hand.hand_of(n - 1)) > 0
+        with pytest.raises(ArgumentError):
+            hand.hand_of(n)
+        with pytest.raises(ArgumentError):
+            hand.hand_of(-1)
+
+
+def test_reunion_points_are_the_cards_the_last_trick_and_the_discards() -> None:
+    """reunion §3, §4, §6: each seat's points are the values of the cards of its tricks, 10 more
+    for the winner of the last trick, and the dealer's discards; the deal totals 150."""
+    profile = load_profile("reunion")
+    for seed in range(30):
+        hand = _random_states(profile, seed)[-1]
+        values = hand.state.deal.values
+        expected = [0] * 3
+        for trick in hand.tricks:
+            expected[trick.winner] += sum(values[card.index] for card in trick.cards)
+        expected[hand.tricks[-1].winner] += 10
+        expected[hand.dealer] += sum(values[card.index] for card in hand.discards)
+        assert hand.points == tuple(expected), seed
+        assert sum(hand.points) == 150
