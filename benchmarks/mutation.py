@@ -26,6 +26,7 @@ import argparse
 import ast
 import difflib
 import io
+import os
 import subprocess
 import sys
 import tokenize
@@ -129,10 +130,13 @@ def main() -> None:
     parser.add_argument("--list", action="store_true", help="list every survivor with its change")
     args = parser.parse_args()
     if args.run:
+        # mutmut runs the type checker by name: the interpreter's own scripts come first.
+        path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
         subprocess.run(
             [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.workers)],
             cwd=ROOT,
             check=True,
+            env={**os.environ, "PATH": path},
         )
     statuses = results()
     kind, diffs = classify(statuses)
