@@ -703,3 +703,52 @@ def test_reunion_points_are_the_cards_the_last_trick_and_the_discards() -> None:
         expected[hand.dealer] += sum(values[card.index] for card in hand.discards)
         assert hand.points == tuple(expected), seed
         assert sum(hand.points) == 150
+
+
+# -- the deal's first fact, and the pot's outcome against party_outcome ----------------------------------
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_the_deal_names_the_dealer_and_the_eldest(name: str) -> None:
+    """fournier-1785 §3: the eldest is the dealer's next seat (hand.eldest), in every game."""
+    profile = load_profile(name)
+    for dealer in range(profile.players):
+        hand = reversis.new_hand(profile, seed=dealer, dealer=dealer)
+        first = hand.events[0]
+        assert isinstance(first, reversis.events.HandDealt)
+        assert (first.dealer, first.eldest) == (dealer, (dealer + 1) % profile.players)
+        assert hand.eldest == first.eldest
+
+
+@pytest.mark.parametrize("name", ["fournier-1785", "fournier-1785-3p", "hoyle", "english"])
+def test_the_pots_outcome_is_party_outcome(name: str) -> None:
+    """fournier-1785 §7, §11: the winner and the loser of the pot are ``party_outcome``'s for the
+    hand's points and tricks, with the privilege only if it was used: a holder of the four aces
+    who never renounced is ranked like everyone else."""
+    profile = load_profile(name)
+    n = profile.players
+    unused = 0
+    for seed in range(60):
+        hunter, holder = seed % n, (seed + 1) % n
+        for use in (False, True):
+            hand = _privileged_deal(profile, seed, hunter, holder)
+            if use:
+                hand = _play_privileged(hand, hunter, holder, use)
+            rng = random.Random(seed)
+            while not hand.is_over:  # without the privilege: every seat follows suit when able
+                legal = hand.legal_moves()
+                current = hand.current_trick
+                if hand.phase is reversis.Phase.PLAY and current is not None:
+                    led = current.plays[0][1].suit
+                    follow = [m for m in legal if m.card.suit == led]  # type: ignore[union-attr]
+                    legal = tuple(follow) or legal
+                hand = hand.apply(rng.choice(legal))
+            if hand.reversis_player is not None:
+                continue
+            used = hand.privilege_holder if hand.privilege_used is not None else None
+            expected = party_outcome(
+                profile, hand.dealer, hand.points, hand.tricks_taken, privilege_used_by=used
+            )
+            assert (hand.winner, hand.loser) == expected, (seed, use)
+            unused += used is None and hand.privilege_holder is not None
+    assert unused > 10
