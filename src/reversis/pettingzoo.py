@@ -244,22 +244,20 @@ class _Tracker:
         # the bum trick; its last trick ends the hand).
         self.card_points = profile.game in ("reversis", "hearts", "tetka")
         self.tetka = profile.game == "tetka"
-        # The public entries (and public[size], always 0), then each seat's own entries (a region
-        # of ``size`` entries a seat, of which only the private parts are read): one buffer, so
-        # that a seat's vector is one gathering. The entries are changed one at a time through a
-        # standard array (cheaper) and read by numpy without a copy.
-        self.entries = array.array("f", bytes(4 * (size + 1 + n * size)))
+        # The public entries, then each seat's own entries (seat s's region starts at
+        # ``(s + 1) * size``; only its private parts are read): one buffer, so that a seat's
+        # vector is one gathering. The entries are changed one at a time through a standard array
+        # (cheaper) and read by numpy without a copy.
+        self.entries = array.array("f", bytes(4 * (n + 1) * size))
         self.combined = np.frombuffer(self.entries, np.float32)
-        self.public = self.combined[: size + 1]
-        self.regions = [
-            self.combined[size + 1 + s * size : size + 1 + (s + 1) * size] for s in range(n)
-        ]
+        self.public = self.combined[:size]
+        self.regions = [self.combined[(s + 1) * size : (s + 2) * size] for s in range(n)]
         self.blank = array.array("f", bytes(4 * n * d))
-        private = np.zeros(size + 1, bool)
+        private = np.zeros(size, bool)
         for part in parts:
             if part.name in PRIVATE_PARTS:
                 private[part.offset : part.offset + part.size] = True
-        self.private_index = np.flatnonzero(private[:size])
+        self.private_index = np.flatnonzero(private)
         self.rotations = []
         for seat in range(n):
             rotation = np.arange(size)
@@ -273,7 +271,7 @@ class _Tracker:
                     rotation[part.offset : part.offset + n] = (
                         part.offset + (np.arange(n) + seat) % n
                     )
-            rotation[self.private_index] = size + 1 + seat * size + self.private_index
+            rotation[self.private_index] = (seat + 1) * size + self.private_index
             self.rotations.append(rotation)
         self.own: list[np.ndarray[Any, np.dtype[np.float32]] | None] = [None] * n
         self.stale = True
@@ -411,7 +409,7 @@ class _Tracker:
         bit = tricks[-1].cards[-1] if completed else current[-1]
         where = slot[bit]
         if self.own[p] is not None:  # the hand part starts the seat's region
-            self.entries[self.size + 1 + p * self.size + where] = 0.0
+            self.entries[(p + 1) * self.size + where] = 0.0
         public[self.counts + p] = (s1.hands >> (64 * p) & M64).bit_count() / self.tricks
         public[self.to_move + p] = 0.0
         if not over:
