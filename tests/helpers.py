@@ -129,23 +129,23 @@ def crafted(
         for p, text in enumerate(holdings):
             for code in text.split():
                 hands |= 1 << (Card.parse(code).index + 64 * p)
-    records = []
+    records: list[TrickRecord] = []
     for lead, text in tricks:
         bits = tuple(Card.parse(c).index for c in text.split())
         mask = 0
         for b in bits:
             mask |= 1 << b
-        records.append(TrickRecord(lead, bits, trick_winner(deal, lead, bits), mask))
+        records.append((lead, bits, trick_winner(deal, lead, bits), mask))
     cur: tuple[int, ...] = ()
     if current is not None:
         leader = current[0]
         cur = tuple(Card.parse(c).index for c in current[1].split())
     elif records:
-        leader = records[-1].winner
+        _, _, leader, _ = records[-1]  # the last trick's winner leads
     seat = to_move if to_move is not None else (leader + len(cur)) % n
     extra = extra._replace(
         aside=sum(Card.parse(c).mask for c in aside.split()),
-        broken=any(r.mask & deal.rules.breakers for r in records),
+        broken=any(mask & deal.rules.breakers for _, _, _, mask in records),
     )
     state = (deal, hands, deal.nsteps + n * len(records) + len(cur), seat, leader, cur,
              tuple(records), facts, extra)  # fmt: skip

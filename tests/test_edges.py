@@ -92,13 +92,14 @@ def test_trick_winner_agrees_with_the_recorded_tricks(name: str) -> None:
     for seed in range(6):
         last = _random_states(profile, seed)[-1]
         deal = last.state.deal
-        for trick in last.state.tricks:
-            assert trick_winner(deal, trick.leader, trick.cards) == trick.winner
+        for leader, cards, winner, mask in last.state.tricks:
+            assert trick_winner(deal, leader, cards) == winner
+            assert mask == sum(1 << b for b in cards)
             if deal.trumps is None:
-                led = trick.cards[0] >> 4
-                best = max(b for b in trick.cards if b >> 4 == led)
+                led = cards[0] >> 4
+                best = max(b for b in cards if b >> 4 == led)
                 n = profile.players
-                assert trick.winner == (trick.leader + trick.cards.index(best)) % n
+                assert winner == (leader + cards.index(best)) % n
 
 
 def test_trick_winner_ignores_a_higher_card_of_another_suit() -> None:
@@ -276,7 +277,7 @@ def test_reunion_no_trick_pays_one_to_each_other_player() -> None:
     for seed in range(200):
         states = _random_states(profile, seed)
         last = states[-1]
-        takers = {t.winner for t in last.state.tricks}
+        takers = {winner for _, _, winner, _ in last.state.tricks}
         settlement = reversis.settle(last)
         for seat in range(profile.players):
             no_trick = [

@@ -252,7 +252,7 @@ def _tricks(won: dict[int, str]) -> list[TrickRecord]:
             chunk = tuple(cards[:4])
             cards = cards[4:]
             mask = sum(1 << b for b in chunk)
-            out.append(TrickRecord(seat, chunk, seat, mask))
+            out.append((seat, chunk, seat, mask))
     return out
 
 

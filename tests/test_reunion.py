@@ -117,9 +117,9 @@ def test_worked_example_left_bower_lost() -> None:
     state = crafted(hand, tricks=tricks, current=(2, "JH JD"), to_move=1,
                     holdings=["AC", "10H KC", "QS"])  # fmt: skip
     done = state.apply("10H")
-    last = done.state.tricks[-1]
-    assert last.winner == 2
-    assert sum(done.deal.values[b] for b in last.cards) == 34
+    _, cards, winner, _ = done.state.tricks[-1]
+    assert winner == 2
+    assert sum(done.deal.values[b] for b in cards) == 34
     payments = settle(done).payments
     assert [(p.payer, p.payee, p.amount, p.reason, p.trick) for p in payments] == [
         (0, 2, 1, "left_bower", 4)
@@ -153,7 +153,8 @@ def test_worked_example_discard() -> None:
     flagged = deal_hand(NEEDS_TRICK, [dealer, rest[:10], rest[10:20]], ["KD", "AS"], dealer=0)
     flagged = flagged.apply("discard KD").apply("discard 10H")
     assert flagged.points == (0, 0, 0)
-    tricks = [TrickRecord(1, (0, 0, 0), 1, 0)] * 9 + [TrickRecord(1, (0, 0, 0), 2, 0)]
+    none: tuple[int, ...] = (0, 0, 0)
+    tricks: list[TrickRecord] = [(1, none, 1, 0)] * 9 + [(1, none, 2, 0)]
     assert sum(running_points(flagged.deal, tricks, flagged.state.extra.aside)) == 10
 
 

@@ -38,7 +38,7 @@ def _deal(bum: str, dealer: int = 0) -> reversis.Hand:
 
 def _trick(number_leader: int, cards: str, winner: int) -> TrickRecord:
     bits = tuple(Card.parse(c).index for c in cards.split())
-    return TrickRecord(number_leader, bits, winner, sum(1 << b for b in bits))
+    return (number_leader, bits, winner, sum(1 << b for b in bits))
 
 
 def test_the_deal_and_the_bum_card() -> None:

@@ -328,12 +328,12 @@ def observation_entries(hand: EngineHand, seat: int) -> tuple[list[int], list[in
     cards(at["hand"], packed >> (64 * seat) & M64)
     played, trick_of, led = at["played"], at["trick_of"], at["led"]
     counts = [0] * n
-    for number, trick in enumerate(s.tricks, start=1):
-        counts[trick.winner] += 1
-        who = trick.leader - seat
+    for number, (leader, bits, winner, _) in enumerate(s.tricks, start=1):
+        counts[winner] += 1
+        who = leader - seat
         value = number / big_t
         first = True
-        for bit in trick.cards:
+        for bit in bits:
             where = slot[bit]
             if who < 0:
                 who += n

@@ -295,8 +295,8 @@ class _Tracker:
         public[indices] = values
         public[self.private_index] = 0.0
         self.won = [0] * self.n
-        for trick in hand.state.tricks:
-            self.won[trick.winner] += 1
+        for _, _, winner, _ in hand.state.tricks:
+            self.won[winner] += 1
         if self.reunion:
             self._points(hand)
         self.stale = False
@@ -403,10 +403,15 @@ class _Tracker:
             if over:
                 own = self.own[p]
                 if own is not None:
-                    own[slot[tricks[-1].cards[-1]]] = 0.0
+                    _, cards, _, _ = tricks[-1]
+                    own[slot[cards[-1]]] = 0.0
             return
         completed = not current  # the move completed a trick
-        bit = tricks[-1].cards[-1] if completed else current[-1]
+        if completed:
+            _, cards, _, _ = tricks[-1]
+            bit = cards[-1]
+        else:
+            bit = current[-1]
         where = slot[bit]
         if self.own[p] is not None:  # the hand part starts the seat's region
             self.entries[(p + 1) * self.size + where] = 0.0
@@ -419,22 +424,21 @@ class _Tracker:
             if len(current) == 1:
                 public[self.led + where] = 1.0
             return
-        trick = tricks[-1]
+        leader, cards, winner, _ = tricks[-1]
         number = len(tricks)
         big_t = self.tricks
         public[self.current : self.current + n * d] = self.blank
         of_trick = number / big_t
-        for k, b in enumerate(trick.cards):
-            public[self.played + (trick.leader + k) % n * d + slot[b]] = 1.0
+        for k, b in enumerate(cards):
+            public[self.played + (leader + k) % n * d + slot[b]] = 1.0
             public[self.trick_of + slot[b]] = of_trick
-        winner = trick.winner
         self.won[winner] += 1
         public[self.taken + winner] = self.won[winner] / big_t
         if self.card_points and not over:
             # fournier-1785 §7, hearts §8, tetka §4: during play, the points of the cards taken
             # (Tëtka: and the bum trick).
             values = s1.deal.values
-            gained = sum(values[b] for b in trick.cards)
+            gained = sum(values[b] for b in cards)
             if self.tetka and number == after.bum_trick:
                 gained += 1
             public[self.points + winner] += gained

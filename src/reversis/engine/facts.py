@@ -93,8 +93,8 @@ def facts_of(state: Raw) -> list[tuple[Any, ...]]:
         # the last card of a trick: what it caused, the trick taken, then the rest
         out.extend(f for f in here if f[0] in _BEFORE_TRICK)
         number = (step - nsteps) // n + 1
-        trick = tricks[number - 1]
-        out.append((F_TRICK, number, trick.leader, trick.winner))
+        leader, _, winner, _ = tricks[number - 1]
+        out.append((F_TRICK, number, leader, winner))
         out.extend(f for f in here if f[0] not in _BEFORE_TRICK)
     return out
 
@@ -104,7 +104,7 @@ def play_facts(state: Raw) -> list[tuple[Any, ...]]:
     deal = state[DEAL]
     rules = deal.rules
     n = rules.players
-    plays = [(t.leader, t.cards) for t in state[TRICKS]]
+    plays = [(leader, cards) for leader, cards, _, _ in state[TRICKS]]
     if state[CURRENT]:
         plays.append((state[LEADER], state[CURRENT]))
     trumps = deal.trumps

@@ -66,7 +66,6 @@ from reversis.engine.state import (
     TRICKS,
     Raw,
     State,
-    TrickRecord,
 )
 from reversis.engine.tables import SUIT_PLAYS, plays_of, suit_plays
 from reversis.engine.trick import Phase, Trick, held_by_any, late_trick
@@ -321,8 +320,8 @@ class EngineHand:
     def _make_tricks(self) -> tuple[Trick, ...]:
         n = self.players
         return tuple(
-            Trick(i, t.leader, _plays(t.leader, t.cards, n), t.winner)
-            for i, t in enumerate(self._s[TRICKS], start=1)
+            Trick(i, leader, _plays(leader, cards, n), winner)
+            for i, (leader, cards, winner, _) in enumerate(self._s[TRICKS], start=1)
         )
 
     @property
@@ -343,8 +342,8 @@ class EngineHand:
     def tricks_taken(self) -> tuple[int, ...]:
         """How many tricks each seat has taken."""
         counts = [0] * self.players
-        for trick in self._s[TRICKS]:
-            counts[trick.winner] += 1
+        for _, _, winner, _ in self._s[TRICKS]:
+            counts[winner] += 1
         return tuple(counts)
 
     @property
@@ -634,7 +633,7 @@ class EngineHand:
                     winner -= n
             else:
                 winner = trick_winner(deal, leader, cur)
-            tricks = tricks + (_NEW_TUPLE(TrickRecord, (leader, cur, winner, tmask)),)  # noqa: RUF005
+            tricks = tricks + ((leader, cur, winner, tmask),)  # noqa: RUF005
             cur = ()
             if mode and tmask & rules.breakers and not extra.broken:
                 # hearts §7: the first heart (or the queen of spades) breaks hearts.

@@ -75,18 +75,19 @@ def running_points(deal: Deal, tricks: Sequence[TrickRecord], aside: int) -> tup
     points = card_points(deal, _won(n, tricks))
     if rules.game == "tetka":
         bum_trick = bum_trick_of(deal)
-        for number, trick in enumerate(tricks, start=1):
+        for number, (_, _, winner, _) in enumerate(tricks, start=1):
             # tetka §4: the bum trick and the last trick score 1 each.
-            points[trick.winner] += (number == bum_trick) + (number == rules.tricks)
+            points[winner] += (number == bum_trick) + (number == rules.tricks)
     elif rules.game == "reunion":
         if len(tricks) == rules.tricks:
             # reunion §6: 10 for the winner of the last trick.
-            points[tricks[-1].winner] += 10
+            _, _, last_winner, _ = tricks[-1]
+            points[last_winner] += 10
         discards = discard_points(deal, aside)
         if discards and (
             not deal.profile.reunion
             or not deal.profile.reunion.discard_needs_trick
-            or any(t.winner == deal.dealer for t in tricks)
+            or any(winner == deal.dealer for _, _, winner, _ in tricks)
         ):
             # reunion §4: the discards count for the dealer (with discard_needs_trick, from his
             # first trick won).
@@ -130,7 +131,7 @@ def final_points(
             notes = (("moon", shooter),)
         elif rules.no_trick_bonus:
             # hearts §10: unless the moon was shot, -5 to each player who won no trick.
-            takers = {t.winner for t in tricks}
+            takers = {winner for _, _, winner, _ in tricks}
             points = [
                 p + (0 if s in takers else rules.no_trick_bonus) for s, p in enumerate(points)
             ]
@@ -146,9 +147,9 @@ def tetka_most_tricks(deal: Deal, tricks: Sequence[TrickRecord]) -> tuple[int, s
     n = deal.rules.players
     counts = [0] * n
     latest = [0] * n
-    for number, trick in enumerate(tricks, start=1):
-        counts[trick.winner] += 1
-        latest[trick.winner] = number
+    for number, (_, _, winner, _) in enumerate(tricks, start=1):
+        counts[winner] += 1
+        latest[winner] = number
     most = max(counts)
     tied = [s for s in range(n) if counts[s] == most]
     if len(tied) == 1:
@@ -176,9 +177,8 @@ def tetka_scores(deal: Deal, tricks: Sequence[TrickRecord], over: bool) -> tuple
     tetka = 16 * (bum >> 4) + Rank.QUEEN
     bum_trick = bum_trick_of(deal)
     out: list[Score] = []
-    for number, trick in enumerate(tricks, start=1):
-        winner = trick.winner
-        for bit in trick.cards:
+    for number, (_, cards, winner, _) in enumerate(tricks, start=1):
+        for bit in cards:
             if bit & 15 == Rank.QUEEN:
                 if bit == tetka:
                     out.append(Score(winner, 2, "tetka", number))

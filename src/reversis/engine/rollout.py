@@ -23,7 +23,6 @@ from reversis.engine.state import (
     F_PRIVILEGE,
     M64,
     Raw,
-    TrickRecord,
 )
 from reversis.engine.trick import late_trick
 from reversis.errors import IllegalMoveError
@@ -34,8 +33,6 @@ __all__ = ["Policy", "play_out"]
 #: card ``c``) and the card bits of the trick in progress (the leader's first), the bit of the
 #: card to play.
 Policy: TypeAlias = Callable[[int, int, tuple[int, ...]], int]
-
-_NEW_TUPLE = tuple.__new__
 
 
 def _refuse(bit: object, seat: int, legal: int) -> NoReturn:
@@ -139,7 +136,7 @@ def play_out(state: Raw, draw: Callable[[], float], policy: Policy | None = None
                 winner -= n
         else:
             winner = trick_winner(deal, leader, cards)
-        tricks = (*tricks, _NEW_TUPLE(TrickRecord, (leader, cards, winner, tmask)))
+        tricks = (*tricks, (leader, cards, winner, tmask))
         ntricks += 1
         if tmask & breakers and not extra.broken:
             # hearts §7: the first heart (or the queen of spades) breaks hearts.

@@ -33,15 +33,15 @@ def settle_reunion(hand: EngineHand) -> Settlement:
     out: list[Payment] = []
     if trumps is not None and trumps.left >= 0:
         both = (1 << trumps.left) | (1 << trumps.right)
-        for number, trick in enumerate(s.tricks, start=1):
-            if trick.mask & both == both:
+        for number, (leader, cards, _, mask) in enumerate(s.tricks, start=1):
+            if mask & both == both:
                 # reunion §7: the player of the left bower pays the player of the right bower.
-                left = (trick.leader + trick.cards.index(trumps.left)) % n
-                right = (trick.leader + trick.cards.index(trumps.right)) % n
+                left = (leader + cards.index(trumps.left)) % n
+                right = (leader + cards.index(trumps.right)) % n
                 out.append(Payment(left, right, 1, "left_bower", number))
     over = s.to_move < 0
     if over:
-        takers = {trick.winner for trick in s.tricks}
+        takers = {winner for _, _, winner, _ in s.tricks}
         for seat in range(n):
             if seat not in takers:
                 # reunion §7: a player who won no trick pays 1 unit to each of the others.

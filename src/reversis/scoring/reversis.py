@@ -71,7 +71,7 @@ def settle_reversis(hand: EngineHand) -> Settlement:
             # cancelled (the basket and beasts as at the start); led payments lapse.
             start = commit
             for index in range(commit):
-                leader, bits = tricks[index].leader, tricks[index].cards
+                leader, bits, _, _ = tricks[index]
                 for position, bit in enumerate(bits):
                     pool_name = rules.pool_of[bit]
                     if pool_name and (leader + position) % n == rev:
@@ -310,8 +310,12 @@ def _reversis(
                     _new_tuple(Payment, (p, rev, _made(profile, rev, p), "reversis_made", trick))
                 )
         return
-    trick = next(i + 1 for i, t in enumerate(tricks) if i + 1 > rules.commit and t.winner != rev)
-    leader, bits = tricks[trick - 1].leader, tricks[trick - 1].cards
+    trick = next(
+        number
+        for number, (_, _, winner, _) in enumerate(tricks, start=1)
+        if number > rules.commit and winner != rev
+    )
+    leader, bits, _, _ = tricks[trick - 1]
     winning = bits[(breaker - leader) % n]
     quinola = profile.compiled.quinola_mask >> winning & 1
     # fournier-1785 §8: broken, the reversis player pays the breaker, and nobody else.
@@ -339,8 +343,8 @@ def _held_another(hand: EngineHand, seat: int, bit: int, index: int) -> bool:
     suit = rules.suit_masks[bit >> 4]
     n = rules.players
     later = s.hands >> (seat << 6) & ((1 << 64) - 1)  # the cards it still holds
-    for trick in s.tricks[index + 1 :]:
-        later |= 1 << trick.cards[(seat - trick.leader) % n]
+    for leader, cards, _, _ in s.tricks[index + 1 :]:
+        later |= 1 << cards[(seat - leader) % n]
     for position, b in enumerate(s.current):  # the current trick
         if (s.leader + position) % n == seat:
             later |= 1 << b
