@@ -753,3 +753,24 @@ def test_the_pots_outcome_is_party_outcome(name: str) -> None:
             assert (hand.winner, hand.loser) == expected, (seed, use)
             unused += used is None and hand.privilege_holder is not None
     assert unused > 10
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_card_points_by_suit_tables_agree_with_the_card_values(name: str) -> None:
+    """fournier-1785 §7: a seat's points are the values of the cards it won, card by card; the
+    per-suit tables (``trick_windows``) and the groups give the same sums for any cards won."""
+    from reversis.engine.points import card_points
+
+    profile = load_profile(name)
+    rules = profile.compiled
+    deal = reversis.new_hand(profile, seed=3).deal
+    if deal.values is not rules.trick_points:
+        pytest.skip("this game's points depend on the deal (tetka §4, reunion §3)")
+    if profile.game == "reversis":
+        assert rules.trick_windows is not None  # the honours lie within 4 ranks of each suit
+    rng = random.Random(name)
+    deck = [card.index for card in profile.deck]
+    for _ in range(300):
+        won = [sum(1 << b for b in rng.sample(deck, rng.randint(0, 16))) for _ in range(4)]
+        expected = [sum(rules.trick_points[b] for b in range(64) if m >> b & 1) for m in won]
+        assert card_points(deal, won) == expected

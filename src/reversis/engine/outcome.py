@@ -86,23 +86,23 @@ def rank(
     if winner < 0:
         # fournier-1785 §7: fewest points; then fewest tricks; then nearest the basket on its left
         # (the profile's winner order, from the dealer).
-        order = rules.winner_rank
+        order = rules.winner_rank[dealer]
         best = -1
         for p in range(n):
             if p != excluded:
-                key = (points[p] * 64 + counts[p]) * 64 + order[(p - dealer) % n]
+                key = (points[p] * 64 + counts[p]) * 64 + order[p]
                 if best < 0 or key < best:
                     best, winner = key, p
     if loser < 0:
         # fournier-1785 §7: most points; then most tricks; then nearest the basket on its right
         # (english §7: the literal flag makes fewest tricks lose).
-        order = rules.loser_rank
+        order = rules.loser_rank[dealer]
         most = rules.loser_most_tricks
         best = -1
         for p in range(n):
             if p != excluded:
                 tricks = counts[p] if most else 63 - counts[p]
-                key = (points[p] * 64 + tricks) * 64 + 63 - order[(p - dealer) % n]
+                key = (points[p] * 64 + tricks) * 64 + 63 - order[p]
                 if key > best:
                     best, loser = key, p
     return winner, loser

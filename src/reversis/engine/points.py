@@ -51,9 +51,19 @@ def _won(n: int, tricks: Sequence[TrickRecord]) -> list[int]:
 def card_points(deal: Deal, won: Sequence[int]) -> list[int]:
     """The points of the cards in each seat's tricks, from the mask of the cards each seat won."""
     values = deal.values
+    rules = deal.rules
+    if values is rules.trick_points and rules.trick_windows is not None:
+        # fournier-1785 §7: the honours' points, one table look-up per suit and seat.
+        windowed = []
+        for mask in won:
+            total = 0
+            for shift, width, table in rules.trick_windows:
+                total += table[mask >> shift & width]
+            windowed.append(total)
+        return windowed
     points = [0] * len(won)
-    if values is deal.rules.trick_points:
-        for value, group in deal.rules.trick_groups:
+    if values is rules.trick_points:
+        for value, group in rules.trick_groups:
             for seat, mask in enumerate(won):
                 if mask & group:
                     points[seat] += value * (mask & group).bit_count()

@@ -108,6 +108,10 @@ class Rules:
     # -- points -----------------------------------------------------------------------------------
     trick_points: tuple[int, ...]  # by card bit (Reversis, Hearts)
     trick_groups: tuple[tuple[int, int], ...]  # (points, mask of the cards worth them)
+    #: The same points by suit, when each suit's scoring cards lie within 8 ranks (Reversis):
+    #: ``(shift, width mask, table)``, the table giving the points of each pattern of those
+    #: ranks, so that a seat's points are one look-up a suit; ``None`` otherwise (Hearts).
+    trick_windows: tuple[tuple[int, int, tuple[int, ...]], ...] | None
     #: Hearts: the cards of the moon and the bonus for no trick (hearts §9, §10).
     moon_mask: int
     no_trick_bonus: int
@@ -115,8 +119,9 @@ class Rules:
     pot_points: tuple[int, ...]  # by card bit
     pot_groups: tuple[tuple[int, int], ...]
     pot_bonus: int
-    winner_rank: tuple[int, ...]  # by offset from the dealer: position in the winner tie-break
-    loser_rank: tuple[int, ...]  # by offset from the dealer: position in the loser tie-break
+    #: By dealer, then by seat: the seat's position in the winner's and the loser's tie-breaks.
+    winner_rank: tuple[tuple[int, ...], ...]
+    loser_rank: tuple[tuple[int, ...], ...]
     loser_most_tricks: bool
     decline: str
     discard_quinolas: str
@@ -213,14 +218,33 @@ def _pass_steps(profile: Profile, dealer: int) -> dict[int, tuple[tuple[int, int
     return out
 
 
-def _rank(order: list[int]) -> tuple[int, ...]:
-    return tuple(order.index(offset) for offset in range(len(order)))
+def _rank(order: list[int]) -> tuple[tuple[int, ...], ...]:
+    n = len(order)
+    by_offset = [order.index(offset) for offset in range(n)]
+    return tuple(tuple(by_offset[(seat - dealer) % n] for seat in range(n)) for dealer in range(n))
 
 
 def _groups(values: Sequence[int]) -> tuple[tuple[int, int], ...]:
     return tuple(
         (v, sum(1 << b for b, x in enumerate(values) if x == v)) for v in sorted(set(values) - {0})
     )
+
+
+def _windows(values: Sequence[int]) -> tuple[tuple[int, int, tuple[int, ...]], ...] | None:
+    out = []
+    for suit in range(4):
+        bits = [b for b in range(16 * suit, 16 * suit + 16) if values[b]]
+        if not bits:
+            continue
+        low, width = bits[0], bits[-1] - bits[0] + 1
+        if width > 8:
+            return None
+        table = tuple(
+            sum(values[low + i] for i in range(width) if pattern >> i & 1)
+            for pattern in range(1 << width)
+        )
+        out.append((low, (1 << width) - 1, table))
+    return tuple(out)
 
 
 def _suit(deck_mask: int, suit: Suit) -> int:
@@ -321,13 +345,14 @@ def compile_rules(profile: Profile) -> Rules:
         lead_free=qs if hearts and hearts.can_lead_hearts_instead_of_qs else 0,
         trick_points=tuple(trick_points),
         trick_groups=_groups(trick_points),
+        trick_windows=_windows(trick_points),
         moon_mask=heart_mask | qs if hearts else 0,
         no_trick_bonus=-5 if hearts and hearts.avoid_all_tricks_bonus else 0,
         pot_points=tuple(pot_points),
         pot_groups=_groups(pot_points),
         pot_bonus=profile.points.pot_bonus if profile.points else 0,
-        winner_rank=_rank([o % n for o in outcome.winner_order]) if outcome else tuple(identity),
-        loser_rank=_rank([o % n for o in outcome.loser_order]) if outcome else tuple(identity),
+        winner_rank=_rank([o % n for o in outcome.winner_order] if outcome else identity),
+        loser_rank=_rank([o % n for o in outcome.loser_order] if outcome else identity),
         loser_most_tricks=bool(outcome and outcome.loser_ties == "most-tricks"),
         decline=exchange.decline if exchange else "never",
         discard_quinolas=exchange.discard_quinolas if exchange else "always",
