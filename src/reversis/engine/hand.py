@@ -510,19 +510,16 @@ class EngineHand:
         deal = s[0]
         if s[2] < deal.nsteps:
             return step_moves(s)
-        rules = deal.rules
-        mode = rules.mode
         cur = s[5]
-        if cur and mode != 2:  # following, without trumps
+        if cur and deal.trumps is None:  # following, without trumps
             led = cur[0] >> 4
             follow = s[1] >> ((seat << 6) + (led << 4)) & 0xFFFF
             # fournier-1785 §6: follow suit if able; §11: the privileged may renounce at will.
-            if follow and (seat != s[8][2] or len(s[6]) >= rules.priv_last):
+            if follow and (seat != s[8][2] or len(s[6]) >= deal.rules.priv_last):
                 plays = _SUIT_PLAYS[led][follow >> 2]
                 return suit_plays(led, follow >> 2) if plays is None else plays
-            if mode:  # Hearts: the first trick's restrictions (hearts §5)
-                return plays_of(legal_cards(s, seat))
-        elif mode:  # Hearts' leads (hearts §5, §7), trumps (reunion §5)
+        if deal.rules.mode:
+            # Hearts' first trick and leads (hearts §5, §7); following or trumping (reunion §5).
             return plays_of(legal_cards(s, seat))
         held = s[1] >> (seat << 6)
         low = held & 0xFFFFFFFF
@@ -577,12 +574,12 @@ class EngineHand:
         if not hands & held:
             self._refuse_play(move)
         rules = deal.rules
-        mode = rules.mode
         # Plays are recorded by the tricks themselves; only rarer facts go into the chain.
-        if mode:
+        if rules.mode:
             if (
                 not (
-                    mode == 1  # Hearts: following suit, or leading a card not barred after trick 1
+                    rules.mode
+                    == 1  # Hearts: following suit, or leading a card not barred after trick 1
                     and (
                         bit >> 4 == cur[0] >> 4
                         if cur
@@ -624,7 +621,7 @@ class EngineHand:
             tmask = 0
             for b in cur:
                 tmask |= _BIT[b]
-            if mode != 2:  # no trumps
+            if deal.trumps is None:
                 # fournier-1785 §6: the highest card of the suit led wins the trick.
                 led = cur[0] >> 4
                 best = (tmask >> (led << 4) & 0xFFFF).bit_length() - 1 + (led << 4)
@@ -635,7 +632,7 @@ class EngineHand:
                 winner = trick_winner(deal, leader, cur)
             tricks = tricks + ((leader, cur, winner, tmask),)  # noqa: RUF005
             cur = ()
-            if mode and tmask & rules.breakers and not extra.broken:
+            if tmask & rules.breakers and not extra.broken:
                 # hearts §7: the first heart (or the queen of spades) breaks hearts.
                 extra = extra._replace(broken=True)
             if len(tricks) >= rules.late:
