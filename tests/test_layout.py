@@ -11,6 +11,8 @@ left out.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -138,3 +140,34 @@ def test_layers_import_only_below(layer: str) -> None:
         and not any(target == ok or target.startswith(ok + ".") for ok in ALLOWED[layer])
     }
     assert outside == set()
+
+
+#: Modules that ``import reversis`` leaves for first use, so that the import stays quick (issue 13:
+#: at most 100 ms); ``benchmarks/`` measures the time, this test the structure.
+DEFERRED = (
+    "reversis.events",
+    "reversis.views",
+    "reversis.viewcheck",
+    "reversis.scoring",
+    "reversis.profile.checks",
+    "reversis.engine.eventing",
+    "reversis.match",
+    "reversis.records",
+)
+
+
+def test_import_leaves_the_deferred_modules_for_first_use() -> None:
+    """``import reversis`` loads none of :data:`DEFERRED`; each public name still resolves, and the
+    first hand, settlement and view load what they need."""
+    code = (
+        "import sys, reversis\n"
+        f"print(sorted(m for m in {DEFERRED!r} if m in sys.modules))\n"
+        "missing = [n for n in reversis.__all__ if getattr(reversis, n, None) is None]\n"
+        "print(missing)\n"
+        "hand = reversis.new_hand('fournier-1785', seed=1)\n"
+        "print(type(hand.view(1)).__name__, hand.events[0], reversis.settle(hand).final)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout.splitlines()
+    assert out == ["[]", "[]", "HandView HandDealt(dealer=0, eldest=1) False"]

@@ -25,19 +25,19 @@ from reversis.errors import (
     ReversisError,
     StakesError,
 )
-from reversis.events import PlayKind
 from reversis.hand import Hand, Phase, Trick, deal_from_deck, deal_hand, new_hand
 from reversis.moves import Decline, Discard, Exchange, Give, Move, Pass, Play, parse_move
 from reversis.profile import Profile, available_profiles, load_profile
-from reversis.scoring import Payment, Settlement, settle
-from reversis.scoring.table import MatchPhase
 from reversis.stakes import BasketStakes, Beast, NoStakes, PoolStakes, PotStakes, Stakes
-from reversis.views import HandView, MatchView
 
 if TYPE_CHECKING:
     from reversis import records
+    from reversis.events import PlayKind
     from reversis.match import Match, MatchError, new_match
+    from reversis.scoring import Payment, Settlement, settle
+    from reversis.scoring.table import MatchPhase
     from reversis.simulation import simulate
+    from reversis.views import HandView, MatchView
     from reversis.worlds import sample_world
 
 __version__ = "0.1.0.dev0"
@@ -101,6 +101,13 @@ __all__ = [
 #: Names imported on first use (PEP 562), so that ``import reversis`` stays quick: the module that
 #: defines each one.
 _LAZY = {
+    "HandView": "reversis.views",
+    "MatchView": "reversis.views",
+    "PlayKind": "reversis.events",
+    "MatchPhase": "reversis.scoring.table",
+    "Payment": "reversis.scoring",
+    "Settlement": "reversis.scoring",
+    "settle": "reversis.scoring",
     "records": "reversis.records",
     "Match": "reversis.match",
     "MatchError": "reversis.match",

@@ -19,9 +19,9 @@ playing order: seat ``s + 1`` (mod the number of players) plays after seat ``s``
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from reversis import jsonio, views
+from reversis import jsonio
 from reversis.cards import Card, parse_cards, read_cards
 from reversis.engine.chance import check_seed, seeded_pack
 from reversis.engine.deal import (
@@ -46,7 +46,9 @@ from reversis.moves import Move
 from reversis.profile import Profile, load_profile, profile_from_data, profile_to_data
 from reversis.profile.shipped import names as shipped_names
 from reversis.stakes import Stakes
-from reversis.views import HandView
+
+if TYPE_CHECKING:
+    from reversis.views import HandView
 
 __all__ = ["Hand", "Phase", "Trick", "deal_from_deck", "deal_hand", "new_hand", "replay_moves"]
 
@@ -64,7 +66,10 @@ class Hand(EngineHand):
 
     def view(self, seat: int) -> HandView:
         """What ``seat`` may know of this hand, and nothing else (see :mod:`reversis.views`)."""
-        return views.hand_view(self, self._check_seat(seat))
+        # The views are imported on first use, so that importing the library stays quick.
+        from reversis.views import hand_view  # noqa: PLC0415
+
+        return hand_view(self, self._check_seat(seat))
 
     def to_dict(self) -> dict[str, Any]:
         """The hand as plain data: its profile, dealer, seed, the ordered pack, the stakes at the

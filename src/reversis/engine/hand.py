@@ -26,11 +26,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol, Self, TypeVar
 
 import attrs
 
-from reversis import events as ev
 from reversis.cards import CARD_AT, Card, cards_from_mask
 from reversis.engine import facts as fx
 from reversis.engine.actions import action_count, move_index
@@ -73,6 +72,9 @@ from reversis.errors import ArgumentError, IllegalMoveError, InvalidMoveError
 from reversis.moves import Move, Play, parse_move
 from reversis.profile import Profile
 from reversis.stakes import Stakes
+
+if TYPE_CHECKING:
+    from reversis.events import Event
 
 __all__ = ["EngineHand", "Phase", "SupportsRandom", "Trick", "replay_from_deal", "start"]
 
@@ -485,9 +487,12 @@ class EngineHand:
     # -- events --------------------------------------------------------------------------------------
 
     @property
-    def events(self) -> tuple[ev.Event, ...]:
+    def events(self) -> tuple[Event, ...]:
         """Every event so far, in order (the omniscient record; see :meth:`view` for a player's)."""
-        return self.cached("events", lambda: tuple(map(fx.event_of, self._facts())))
+        # The event classes are imported on first use, so that importing the library stays quick.
+        from reversis.engine.eventing import event_of  # noqa: PLC0415
+
+        return self.cached("events", lambda: tuple(map(event_of, self._facts())))
 
     def facts(self) -> list[tuple[Any, ...]]:
         """The engine's compact records of the events, in order (see :mod:`reversis.engine.state`)."""

@@ -18,7 +18,6 @@ from reversis.cards import Card
 from reversis.errors import ProfileError, RecordError
 from reversis.profile import shipped
 from reversis.profile.build import build, doc, merge, to_toml, unbuild
-from reversis.profile.checks import check_profile
 from reversis.profile.compiled import Rules, compile_rules
 from reversis.profile.sections import (
     BasketRules,
@@ -89,6 +88,9 @@ class Profile:
     compiled: Rules = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
+        # The checker is imported when the first profile is made, so that importing stays quick.
+        from reversis.profile.checks import check_profile  # noqa: PLC0415
+
         check_profile(self)
         object.__setattr__(self, "compiled", compile_rules(self))
 
