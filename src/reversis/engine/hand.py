@@ -489,10 +489,13 @@ class EngineHand:
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event so far, in order (the omniscient record; see :meth:`view` for a player's)."""
+        return self.cached("events", self._make_events)
+
+    def _make_events(self) -> tuple[Event, ...]:
         # The event classes are imported on first use, so that importing the library stays quick.
         from reversis.engine.eventing import event_of  # noqa: PLC0415
 
-        return self.cached("events", lambda: tuple(map(event_of, self._facts())))
+        return tuple(map(event_of, self._facts()))
 
     def facts(self) -> list[tuple[Any, ...]]:
         """The engine's compact records of the events, in order (see :mod:`reversis.engine.state`)."""
