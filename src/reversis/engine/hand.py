@@ -584,10 +584,11 @@ class EngineHand:
         rules = deal.rules
         # Plays are recorded by the tricks themselves; only rarer facts go into the chain.
         if rules.mode:
+            # Hearts: following suit, or leading a card not barred after trick 1, is legal at once;
+            # otherwise (Hearts' restrictions, or trumps) the full rule decides.
             if (
                 not (
-                    rules.mode
-                    == 1  # Hearts: following suit, or leading a card not barred after trick 1
+                    rules.mode == 1
                     and (
                         bit >> 4 == cur[0] >> 4
                         if cur
