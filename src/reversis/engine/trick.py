@@ -92,7 +92,7 @@ def late_trick(
     """The facts of a trick from the reversis commitment on, and of the last trick: ``(new extra,
     new facts)``."""
     rules = deal.rules
-    rev, breaker = extra.reversis, extra.breaker
+    _, _, _, _, rev, breaker, _ = extra  # Extra's fields, read once
     trick_no = len(tricks)
     more: list[tuple[Any, ...]] = []
     over = trick_no == rules.tricks
@@ -147,7 +147,7 @@ def _over_facts(
         # fournier-1785 §8: once committed, the pot is out of play.
         out.append((F_OVER, None, None, points, tuple(counts)))
         return out
-    privileged = extra.privilege if extra.privilege_used else -1
-    winner, loser = rank(rules, deal.dealer, points, counts, privileged)
+    _, _, privilege, privilege_used, _, _, _ = extra  # Extra's fields, read once
+    winner, loser = rank(rules, deal.dealer, points, counts, privilege if privilege_used else -1)
     out.append((F_OVER, winner, loser, points, tuple(counts)))
     return out

@@ -45,12 +45,11 @@ _new_tuple = tuple.__new__
 def settle_reversis(hand: EngineHand) -> Settlement:
     """The money of a hand of Reversis (see the module's docstring)."""
     s = hand.state
-    deal = s.deal
+    deal, _, _, to_move, _, _, tricks, _, extra = s  # the state's fields, read once
     rules: Rules = deal.rules
     n = rules.players
-    tricks = s.tricks
-    rev = s.extra.reversis
-    over = s.to_move < 0
+    rev = extra.reversis
+    over = to_move < 0
     commit = rules.commit
     pool = keeper_of(deal.profile, deal.stakes)
     entries: list[Entry] = []
@@ -183,22 +182,23 @@ def _party(
 ) -> None:
     """The end of an ordinary hand: the pot, the payments owed to its winner, and a failed
     privilege's settlement."""
-    rules: Rules = s.deal.rules
+    deal, _, _, _, _, _, _, facts, extra = s  # the state's fields, read once
+    aside, _, privilege, privilege_used, _, _, _ = extra
+    rules: Rules = deal.rules
     n = rules.players
-    over = s.facts[-1]
+    over = facts[-1]
     winner, loser = over[1], over[2]
     opposite = rules.opposite_cards
     # fournier-1785 §7: the loser pays the value of the pot to the winner.
-    pot = s.extra.aside
+    pot = aside
     amount = rules.pot_bonus
     for value, mask in rules.pot_groups:
         amount += value * (pot & mask).bit_count()
     if rules.opposite_party and (winner - loser) % 4 == 2:
         amount *= 2
     out.append(_new_tuple(Payment, (loser, winner, amount, rules.pot_reason, None)))
-    extra = s.extra
-    if extra.privilege_used and over[4][extra.privilege]:
-        _failed_privilege(hand, pool, out, extra.privilege)
+    if privilege_used and over[4][privilege]:
+        _failed_privilege(hand, pool, out, privilege)
     if not rules.claim_led:
         return
     # fournier-1785 §10: led payments go to the pot winner (claimed [profile flag]), not from
