@@ -1,5 +1,5 @@
 """The facts of a hand, in order, and the moves they record (see :mod:`reversis.engine.state`;
-:func:`reversis.events.event_of` makes the event objects).
+:func:`reversis.engine.eventing.event_of` makes the event objects).
 
 The plays are not recorded as facts: they are read from the tricks, with their kind (led, forced,
 played, placed: fournier-1785 §6, hoyle §6) worked out from what each seat held.
