@@ -42,6 +42,7 @@ PUBLIC_MODULES = [
     "reversis.engine.outcome",
     "reversis.engine.play",
     "reversis.engine.points",
+    "reversis.engine.reading",
     "reversis.engine.rollout",
     "reversis.engine.state",
     "reversis.errors",

@@ -10,8 +10,12 @@ module                        what it holds
 :mod:`~.play`                 following, trumps, the leads of Hearts, trick winners
 :mod:`~.points`               points in tricks as each game counts them
 :mod:`~.outcome`              the winner and loser of Reversis' pot
-:mod:`~.facts`                the facts of a hand as events and moves
+:mod:`~.trick`                the trick value, the phases, what a completed trick causes
+:mod:`~.facts`                the facts of a hand as moves
+:mod:`~.eventing`             the facts of a hand as events (imported on first use)
+:mod:`~.reading`              :class:`~.reading.HandReading`: what a hand shows, read from its state
 :mod:`~.hand`                 :class:`~.hand.EngineHand`: ``legal_moves()`` and ``apply()``
+:mod:`~.rollout`              ``hand.rollout()``: a hand played to its end in one loop
 :mod:`~.actions`              the fixed action space of a profile
 :mod:`~.tables`               the look-up tables of moves
 ============================  ====================================================================
