@@ -31,11 +31,11 @@ from reversis.errors import ArgumentError, ReversisError
 from reversis.hand import Hand, new_hand
 from reversis.match import Match, new_match
 from reversis.narration import (
-    _match_end_lines,
-    _play_match,
     describe_hand,
     describe_match,
+    describe_match_end,
     money,
+    narrate_match,
     plural,
     units,
 )
@@ -83,7 +83,7 @@ def _demo(args: argparse.Namespace) -> int:
     bots = _bots(args.bots, args.seed, profile.players)
     played: Hand | Match
     if args.match:
-        lines, played = _play_match(
+        lines, played = narrate_match(
             new_match(profile, seed=args.seed, dealer=args.dealer), bots, "share"
         )
     else:
@@ -119,7 +119,7 @@ def _replay(args: argparse.Namespace) -> int:
     lines = [f"Reversis match: {match.profile.title} ({match.profile.name})"]
     for number, hand in enumerate(match.history, start=1):
         lines += ["", f"=== Hand {number} ===", *describe_hand(hand)]
-    lines += _match_end_lines(match)
+    lines += describe_match_end(match)
     print("\n".join(lines))
     return 0
 

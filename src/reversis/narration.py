@@ -24,7 +24,9 @@ from reversis.text import stakes_text
 __all__ = [
     "describe_hand",
     "describe_match",
+    "describe_match_end",
     "money",
+    "narrate_match",
     "plural",
     "units",
 ]
@@ -240,10 +242,11 @@ def describe_match(match: Match, bots: Sequence[Bot], end_choice: str = "share")
     """Play ``match`` to its end with ``bots`` and tell it hand by hand: the antes, the payments,
     the stakes after each hand, then the final standing. Deciders at the end choose ``end_choice``
     (with ``"continue"``, careless bots may never end the match)."""
-    return _play_match(match, bots, end_choice)[0]
+    return narrate_match(match, bots, end_choice)[0]
 
 
-def _play_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[list[str], Match]:
+def narrate_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[list[str], Match]:
+    """:func:`describe_match`'s lines, and the match played to its end (to save its record)."""
     profile = match.profile
     kind = "Reversis match" if profile.game == "reversis" else "Game"
     lines = [
@@ -297,7 +300,7 @@ def _play_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[lis
                 "  totals: " + ", ".join(f"seat {s} {t}" for s, t in enumerate(match.totals))
             )
         lines.append(f"  {_bankrolls_text(match)}")
-    lines += _match_end_lines(match)
+    lines += describe_match_end(match)
     return lines, match
 
 
@@ -307,7 +310,7 @@ def _bankrolls_text(match: Match) -> str:
     return f"{units(match.profile)}: {amounts}"
 
 
-def _match_end_lines(match: Match) -> list[str]:
+def describe_match_end(match: Match) -> list[str]:
     """How ``match`` stands at the end of what was played: the stakes shared, the standing, what is
     still on the table (so that the money adds up on screen), and what the match waits for."""
     profile = match.profile
