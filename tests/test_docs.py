@@ -51,6 +51,7 @@ PUBLIC_MODULES = [
     "reversis.jsonio",
     "reversis.match",
     "reversis.moves",
+    "reversis.narration",
     "reversis.pictures",
     "reversis.profile",
     "reversis.profile.checks",

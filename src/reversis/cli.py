@@ -9,6 +9,9 @@ trick with its payments (``--record FILE`` also saves its text record); ``replay
 record (see :mod:`reversis.records`) and prints the hand or match it describes; ``profiles`` lists
 the shipped rule profiles; ``check`` runs the consistency checker on a profile (a shipped one or
 your own file).
+
+The text it prints of a hand or a match is told by :mod:`reversis.narration` (its functions are
+also importable from here).
 """
 
 from __future__ import annotations
@@ -23,16 +26,20 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from reversis import __version__, records
-from reversis import events as ev
 from reversis.bots import Bot, CautiousBot, RandomBot, play_hand
-from reversis.cards import Card, Suit
 from reversis.errors import ArgumentError, ReversisError
 from reversis.hand import Hand, new_hand
-from reversis.match import Match, MatchPhase, new_match
+from reversis.match import Match, new_match
+from reversis.narration import (
+    describe_hand,
+    describe_match,
+    describe_match_end,
+    money,
+    narrate_match,
+    plural,
+    units,
+)
 from reversis.profile import Profile, available_profiles, load_profile
-from reversis.scoring import Payment, settle
-from reversis.stakes import BasketStakes, PoolStakes, PotStakes, Stakes
-from reversis.text import stakes_text
 
 __all__ = [
     "DESCRIPTION",
@@ -65,332 +72,6 @@ examples:
 'python -m reversis COMMAND --help' describes each command's options."""
 
 
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``count`` and the noun that agrees with it: ``plural(1, "trick")`` is ``"1 trick"``,
-    ``plural(2, "trick")`` is ``"2 tricks"``; ``words`` gives an irregular plural."""
-    return f"{count} {word if abs(count) == 1 else (words if words is not None else word + 's')}"
-
-
-def units(profile: Profile) -> str:
-    """The profile's unit of money in the plural, in its own words (``counters``, ``fish``)."""
-    money = profile.money
-    return money.unit_plural if money.unit_plural is not None else f"{money.unit}s"
-
-
-def money(profile: Profile, amount: int) -> str:
-    """``amount`` in the profile's unit: ``"1 counter"``, ``"14 counters"``, ``"2 fish"``."""
-    return plural(amount, profile.money.unit, units(profile))
-
-
-def _cards(cards: Sequence[Card]) -> str:
-    parts = []
-    for suit in Suit:
-        ranks = [c.rank.code for c in sorted(cards, reverse=True) if c.suit == suit]
-        if ranks:
-            parts.append(f"{suit.symbol} {' '.join(ranks)}")
-    return "  ".join(parts) or "-"
-
-
-def _seat(hand: Hand, seat: int | None) -> str:
-    if seat is None:
-        return "nobody"
-    role = " (dealer)" if seat == hand.dealer else " (eldest)" if seat == hand.eldest else ""
-    return f"seat {seat}{role}"
-
-
-def describe_hand(hand: Hand) -> list[str]:
-    """The hand told in text, trick by trick, with its events and its outcome."""
-    profile = hand.profile
-    reversis = profile.game == "reversis"
-    leads = (
-        "the holder of the two of clubs leads"
-        if profile.hearts is not None
-        else f"seat {hand.eldest} leads"
-    )
-    lines = [
-        f"{'Reversis: ' if reversis else ''}{profile.title} ({profile.name})"
-        + (f", seed {hand.seed}" if hand.seed is not None else ""),
-        f"{profile.players} players, seats numbered in playing order ({profile.table.direction}); "
-        f"seat {hand.dealer} deals, {leads}.",
-        "",
-        "The deal",
-    ]
-    for seat, cards in enumerate(hand.dealt):
-        lines.append(f"  {_seat(hand, seat):<18}{_cards(cards)}")
-    if hand.widow:
-        taker = " (the dealer takes it up)" if profile.deal.widow == "dealer" else ""
-        lines.append(f"  {'widow':<18}{' '.join(str(c) for c in hand.widow)}{taker}")
-    if hand.bum is not None:
-        lines.append(f"  {'bum card':<18}{hand.bum}: Tëtka is {hand.tetka}, the bum trick is "
-                     f"trick {hand.bum_trick}")  # fmt: skip
-    if hand.turn_up is not None:
-        bowers = f", bowers {hand.right_bower} and {hand.left_bower}" if hand.right_bower else ""
-        lines.append(f"  {'turn-up':<18}{hand.turn_up}: trumps {hand.turn_up.suit}{bowers}")
-    if hand.pass_direction is not None:
-        lines.append(f"  {'pass':<18}{hand.pass_direction}")
-    if profile.mechanism != "none":
-        lines.append(f"  stakes            {_stakes_text(hand.stakes)}")
-    if hand.deal.nsteps:
-        lines += ["", "The pass" if profile.hearts is not None else "The exchange"]
-    current: list[str] = []
-    trick_lines: list[str] = []
-    for event in hand.events:
-        if isinstance(event, ev.Exchanged):
-            lines.append(
-                f"  {_seat(hand, event.seat)} exchanges: puts aside {event.discarded}, "
-                f"takes {event.taken}"
-            )
-        elif isinstance(event, ev.Declined):
-            lines.append(
-                f"  {_seat(hand, event.seat)} declines, looks at {event.widow_card} and puts it aside"
-            )
-        elif isinstance(event, ev.Discarded):
-            lines.append(f"  {_seat(hand, event.seat)} discards {event.card}")
-        elif isinstance(event, ev.CardGiven):
-            verb = "passes" if profile.hearts is not None else "gives"
-            lines.append(f"  {_seat(hand, event.seat)} {verb} {event.card} to seat {event.to}")
-        elif isinstance(event, ev.CardsPassed):
-            lines.append(f"  the cards {'passed' if profile.hearts else 'given'} change hands")
-        elif isinstance(event, ev.CardPlayed):
-            if event.kind is ev.PlayKind.LED:
-                if not current:
-                    lines += ["", "The tricks"]
-                current = [f"  {event.trick:>2}. seat {event.seat} leads {event.card}"]
-            else:
-                note = (
-                    ""
-                    if event.kind is ev.PlayKind.FORCED or not reversis
-                    else f" ({event.kind.value})"
-                )
-                current.append(f"seat {event.seat} {event.card}{note}")
-        elif isinstance(event, ev.TrickTaken):
-            lines.append(", ".join(current) + f"  → seat {event.winner}")
-            lines.extend(trick_lines)
-            trick_lines = []
-        elif isinstance(event, ev.PrivilegeUsed):
-            name = profile.privilege.name if profile.privilege else "privilege"
-            trick_lines.append(f"      seat {event.seat} uses the {name}")
-        elif isinstance(event, ev.PoolWon):
-            trick_lines.append(
-                f"      seat {event.seat} places the quinola and wins {_pool_won(event.pool)}"
-            )
-        elif isinstance(event, ev.PoolOwed):
-            trick_lines.append(
-                f"      seat {event.seat} owes {_pool_owed(event.pool)} for the quinola"
-            )
-        elif isinstance(event, ev.ReversisCommitted):
-            lines.append(f"      seat {event.seat} has won every trick: committed to the reversis")
-        elif isinstance(event, ev.ReversisMade):
-            lines.append(f"      seat {event.seat} makes the reversis")
-        elif isinstance(event, ev.ReversisBroken):
-            lines.append(
-                f"      seat {event.breaker} breaks seat {event.seat}'s reversis on trick {event.trick}"
-            )
-        elif isinstance(event, ev.MoonShot):
-            trick_lines.append(f"      seat {event.seat} has shot the moon")
-        elif isinstance(event, ev.MostTricks):
-            how = (
-                ""
-                if event.decided_by == "tricks"
-                else f" (by {event.decided_by.replace('_', ' ')})"
-            )
-            trick_lines.append(f"      seat {event.seat} scores for most tricks{how}")
-        elif isinstance(event, ev.HandOver):
-            lines.extend(trick_lines)
-            trick_lines = []
-            lines += ["", "The outcome"]
-            points = ", ".join(
-                f"seat {s}: {plural(p, 'point')} in {plural(t, 'trick')}"
-                for s, (p, t) in enumerate(zip(event.points, event.tricks, strict=True))
-            )
-            lines.append(f"  {points}")
-            word = profile.money.pot_reason
-            if not reversis:
-                if hand.discards:
-                    lines.append(
-                        f"  the dealer's discards {_cards(hand.discards)}: "
-                        f"{plural(hand.discard_points, 'point')}"
-                    )
-            elif event.winner is None:
-                lines.append(f"  a reversis was committed: the {word} is out of play")
-            else:
-                worth = money(profile, hand.pot_value)
-                what = (
-                    f"pot {_cards(hand.pot)} worth {worth}"
-                    if word == "pot"
-                    else f"party worth {worth} (the cards put aside: {_cards(hand.pot)})"
-                )
-                lines.append(
-                    f"  {what}: {_seat(hand, event.winner)} wins it, "
-                    f"{_seat(hand, event.loser)} loses it"
-                )
-    lines.extend(_settlement_lines(hand))
-    return lines
-
-
-def _pool_won(pool: str) -> str:
-    return {"basket": "the basket", "pot": "the most recent pot"}.get(pool, f"the {pool} pool")
-
-
-def _pool_owed(pool: str) -> str:
-    return {"basket": "a beast", "pot": "a remise"}.get(pool, f"the {pool} pool its value")
-
-
-def _stakes_text(stakes: Stakes) -> str:
-    return stakes_text(stakes) or "none"
-
-
-def _table_text(stakes: Stakes) -> str:
-    """What the stakes hold in counters (not the beasts, which are debts)."""
-    if isinstance(stakes, BasketStakes):
-        return f"basket {stakes.basket}"
-    if isinstance(stakes, PotStakes):
-        return f"{'pot' if len(stakes.pots) == 1 else 'pots'} {', '.join(map(str, stakes.pots))}"
-    if isinstance(stakes, PoolStakes):
-        return ", ".join(f"{name} pool {amount}" for name, amount in stakes.pools)
-    return "nothing"
-
-
-def _payment_lines(payments: Sequence[Payment]) -> list[str]:
-    lines = []
-    for p in payments:
-        trick = f" (trick {p.trick})" if p.trick is not None else ""
-        payer = f"seat {p.payer}" if isinstance(p.payer, int) else p.payer
-        payee = f"seat {p.payee}" if isinstance(p.payee, int) else p.payee
-        lines.append(f"  {payer:>8} → {payee:<8} {p.amount:>4}  {p.reason}{trick}")
-    return lines
-
-
-def _settlement_lines(hand: Hand) -> list[str]:
-    result = settle(hand)
-    lines = ["", "Payments"]
-    lines += _payment_lines(result.payments) or ["  none"]
-    lines.append("  net: " + ", ".join(f"seat {s} {n:+d}" for s, n in enumerate(result.net)))
-    if hand.profile.mechanism != "none":
-        lines.append(f"  stakes after the hand: {_stakes_text(result.stakes)}")
-    return lines
-
-
-def describe_match(match: Match, bots: Sequence[Bot], end_choice: str = "share") -> list[str]:
-    """Play ``match`` to its end with ``bots`` and tell it hand by hand: the antes, the payments,
-    the stakes after each hand, then the final standing. Deciders at the end choose ``end_choice``
-    (with ``"continue"``, careless bots may never end the match)."""
-    return _play_match(match, bots, end_choice)[0]
-
-
-def _play_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[list[str], Match]:
-    profile = match.profile
-    kind = "Reversis match" if profile.game == "reversis" else "Game"
-    lines = [
-        f"{kind}: {profile.title} ({profile.name})"
-        + (f", seed {match.seed}" if match.seed is not None else ""),
-        f"{profile.players} players with {money(profile, profile.money.bankroll)} each; "
-        + (
-            f"{plural(match.total_hands, 'hand')}"
-            if match.total_hands is not None
-            else f"until someone passes {match.profile.match.limit} points"
-        )
-        + f"; first dealer: seat {match.dealer}.",
-    ]
-    while not match.is_over:
-        if match.phase is MatchPhase.DECIDING:
-            for seat in match.deciders:
-                match = match.choose(seat, end_choice)
-            continue
-        match = match.start_hand()
-        assert match.hand is not None
-        continuing = " (continuing, no antes)" if match.phase is MatchPhase.CONTINUING else ""
-        lines += [
-            "",
-            f"Hand {match.hand_number}, round {match.round}, dealer seat {match.dealer}{continuing}",
-        ]
-        lines += _payment_lines(match.antes)
-        hand = play_hand(match.hand, bots)
-        result = settle(hand)
-        if hand.reversis_player is not None:
-            how = (
-                "made"
-                if hand.reversis_breaker is None
-                else f"broken by seat {hand.reversis_breaker}"
-            )
-            lines.append(f"  reversis by seat {hand.reversis_player}, {how}")
-        elif profile.game == "reversis":
-            lines.append(
-                f"  {profile.money.pot_reason} worth {money(profile, hand.pot_value)}: "
-                f"seat {hand.winner} wins, seat {hand.loser} loses"
-            )
-        else:
-            lines.append(
-                "  points: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(hand.points))
-            )
-        lines += _payment_lines(result.payments)
-        match = match.finish_hand(hand)
-        if profile.mechanism != "none":
-            lines.append(f"  stakes: {_stakes_text(match.stakes)}")
-        else:
-            lines.append(
-                "  totals: " + ", ".join(f"seat {s} {t}" for s, t in enumerate(match.totals))
-            )
-        lines.append(f"  {_bankrolls_text(match)}")
-    lines += _match_end_lines(match)
-    return lines, match
-
-
-def _bankrolls_text(match: Match) -> str:
-    """``"counters: seat 0 104, seat 1 96, …"``, in the profile's unit."""
-    amounts = ", ".join(f"seat {s} {b}" for s, b in enumerate(match.bankrolls))
-    return f"{units(match.profile)}: {amounts}"
-
-
-def _match_end_lines(match: Match) -> list[str]:
-    """How ``match`` stands at the end of what was played: the stakes shared, the standing, what is
-    still on the table (so that the money adds up on screen), and what the match waits for."""
-    profile = match.profile
-    lines: list[str] = []
-    if match.choices:
-        lines.append("")
-        lines += [
-            f"End of the agreed hands: seat {seat}, who lost most, chose to {choice}"
-            for seat, choice in match.choices
-        ]
-    if match.final_payments:
-        what = "The stakes are shared" if profile.game == "reversis" else "The game's payments"
-        lines += ["", what]
-        lines += _payment_lines(match.final_payments)
-    if match.is_over and profile.game != "reversis":
-        winners = ", ".join(f"seat {s}" for s in match.winners)
-        totals = ", ".join(f"seat {s} {t}" for s, t in enumerate(match.totals))
-        word = "winner" if len(match.winners) == 1 else "winners"
-        lines += ["", f"Points over the game: {totals}; {word}: {winners}"]
-    title = (
-        "Final standing"
-        if match.is_over
-        else f"Standing after {plural(match.hands_played, 'hand')}"
-    )
-    lines += ["", title]
-    for place, (seat, amount) in enumerate(match.standing, start=1):
-        lines.append(f"  {place}. seat {seat}: {money(profile, amount)}")
-    on_table = match.stakes.pool_total
-    if on_table:
-        left = " (left aside, not shared)" if match.is_over else ""
-        lines.append(
-            f"  on the table: {_table_text(match.stakes)} = {money(profile, on_table)}{left}"
-        )
-    lines.append(
-        f"  in all: {money(profile, sum(match.bankrolls) + on_table)} "
-        f"({profile.players} players × {profile.money.bankroll})"
-    )
-    if match.phase is MatchPhase.DECIDING:
-        lines.append(
-            f"The match waits for the end-of-match choice of seats {list(match.deciders)}."
-        )
-    elif match.hand is not None:
-        lines.append(f"Hand {match.hand_number} is dealt by seat {match.dealer}, not yet played.")
-    elif match.is_over:
-        lines.append("The match is over.")
-    return lines
-
-
 def _bots(kind: str, seed: int, players: int) -> list[Bot]:
     if kind == "cautious":
         return [CautiousBot(random.Random(seed * 10 + s)) for s in range(players)]
@@ -402,7 +83,7 @@ def _demo(args: argparse.Namespace) -> int:
     bots = _bots(args.bots, args.seed, profile.players)
     played: Hand | Match
     if args.match:
-        lines, played = _play_match(
+        lines, played = narrate_match(
             new_match(profile, seed=args.seed, dealer=args.dealer), bots, "share"
         )
     else:
@@ -438,7 +119,7 @@ def _replay(args: argparse.Namespace) -> int:
     lines = [f"Reversis match: {match.profile.title} ({match.profile.name})"]
     for number, hand in enumerate(match.history, start=1):
         lines += ["", f"=== Hand {number} ===", *describe_hand(hand)]
-    lines += _match_end_lines(match)
+    lines += describe_match_end(match)
     print("\n".join(lines))
     return 0
 
