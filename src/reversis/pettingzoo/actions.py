@@ -28,8 +28,10 @@ from reversis.moves import (
 )
 from reversis.profile import Profile
 
+__all__ = ["Actions"]
 
-class _Actions:
+
+class Actions:
     """A profile's action numbers, worked out from the moves without :func:`move_index`'s checks
     (the moves come from ``legal_moves()``)."""
 
@@ -70,6 +72,7 @@ class _Actions:
         return self.moves[index]
 
     def mask(self, moves: tuple[Move, ...]) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """The action mask of ``moves``: 1 at the number of each."""
         # The engine gives the plays that follow suit from its tables, the same tuples again and
         # again: their masks are kept, with the tuple itself (so that its identity stays its own),
         # a few thousand at most. Other tuples (leads, the steps before play) are made anew for
@@ -91,6 +94,7 @@ class _Actions:
         return mask
 
     def index(self, move: Move) -> int:
+        """The action number of ``move`` (a move of the profile)."""
         if type(move) is Decline:
             return self.decline
         return self.offsets[type(move)] + self.positions[move.card.index]  # type: ignore[union-attr]

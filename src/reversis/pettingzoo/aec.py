@@ -21,9 +21,9 @@ from pettingzoo.utils.wrappers.order_enforcing import (
 from reversis.encoding import observation_size
 from reversis.errors import ArgumentError
 from reversis.hand import Hand, new_hand
-from reversis.pettingzoo.actions import _Actions
-from reversis.pettingzoo.common import _profile, _render, _spaces
-from reversis.pettingzoo.tracker import _Tracker
+from reversis.pettingzoo.actions import Actions
+from reversis.pettingzoo.common import observation_spaces, profile_of, render_view
+from reversis.pettingzoo.tracker import Tracker
 from reversis.profile import Profile
 from reversis.scoring import settle
 
@@ -49,7 +49,7 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
         dealer: int = 0,
     ) -> None:
         super().__init__()
-        self.profile = _profile(profile)
+        self.profile = profile_of(profile)
         if render_mode not in (None, "ansi"):
             raise ArgumentError(f"render_mode: 'ansi' or None, not {render_mode!r}")
         n = self.profile.players
@@ -63,14 +63,16 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
         self.agents = self.possible_agents[:]
         self.agent_selection = self.agents[0]
         self._seats = {agent: s for s, agent in enumerate(self.possible_agents)}
-        self._actions = _Actions(self.profile)
+        self._actions = Actions(self.profile)
         self._size = observation_size(self.profile)
-        self.observation_spaces = {a: _spaces(self.profile) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: observation_spaces(self.profile) for a in self.possible_agents
+        }
         self.action_spaces = {a: spaces.Discrete(self._actions.size) for a in self.possible_agents}
         self._seeds: random.Random | None = None  # made when first needed
         self._seed: int | None = None  # its seed
         self._paid = [0] * n
-        self._tracker = _Tracker(self.profile)
+        self._tracker = Tracker(self.profile)
         self._rewarded = False
         #: The hand being played (``None`` before the first reset).
         self.hand: Hand | None = None
@@ -167,7 +169,7 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
         if hand is None:
             return "no hand yet: reset() the environment"
         seat = hand.to_move if hand.to_move is not None else 0
-        return _render(hand.view(seat))
+        return render_view(hand.view(seat))
 
     def close(self) -> None:
         """Nothing to release."""

@@ -16,8 +16,8 @@ from reversis.bounds import net_bounds
 from reversis.encoding import observation_size
 from reversis.errors import ArgumentError, IllegalMoveError, InvalidMoveError
 from reversis.hand import Hand, new_hand
-from reversis.pettingzoo.actions import _Actions
-from reversis.pettingzoo.common import _observe, _profile, _render, _spaces
+from reversis.pettingzoo.actions import Actions
+from reversis.pettingzoo.common import observation_spaces, observe_afresh, profile_of, render_view
 from reversis.profile import Profile
 from reversis.scoring import settle
 
@@ -59,7 +59,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         render_mode: str | None = None,
         dealer: int = 0,
     ) -> None:
-        self.profile = _profile(profile)
+        self.profile = profile_of(profile)
         n = self.profile.players
         if type(seat) is not int or not 0 <= seat < n:
             raise ArgumentError(f"seat: a seat from 0 to {n - 1}, not {seat!r}")
@@ -77,10 +77,10 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.dealer = dealer
         self.render_mode = render_mode
         self._opponent = opponent
-        self._actions = _Actions(self.profile)
+        self._actions = Actions(self.profile)
         self._size = observation_size(self.profile)
         self._worst = float(net_bounds(self.profile)[0])
-        self.observation_space = _spaces(self.profile)
+        self.observation_space = observation_spaces(self.profile)
         self.action_space = spaces.Discrete(self._actions.size)
         self._bots: list[Bot] = []
         self._ended = False
@@ -105,7 +105,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._bots = [self._opponent(random.Random(seed * 8 + s)) for s in range(8)]
         self.hand = self._advance(new_hand(self.profile, seed=seed, dealer=self.dealer))
         self._ended = False
-        return _observe(self.hand, self.seat, self._actions, self._size), {"seat": self.seat}
+        return observe_afresh(self.hand, self.seat, self._actions, self._size), {"seat": self.seat}
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """``seat`` plays move number ``action``, then the bots play up to its next move."""
@@ -116,16 +116,16 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             hand = hand.apply(self._actions.move(action))
         except (IllegalMoveError, InvalidMoveError):
             self._ended = True
-            observation = _observe(hand, self.seat, self._actions, self._size)
+            observation = observe_afresh(hand, self.seat, self._actions, self._size)
             return observation, self._worst, True, False, {"seat": self.seat, "illegal": True}
         hand = self._advance(hand)
         self.hand = hand
         reward = float(settle(hand).net[self.seat]) if hand.is_over else 0.0
-        observation = _observe(hand, self.seat, self._actions, self._size)
+        observation = observe_afresh(hand, self.seat, self._actions, self._size)
         return observation, reward, hand.is_over, False, {"seat": self.seat}
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``, ``seat``'s view as text."""
         if self.render_mode is None or self.hand is None:
             return None
-        return _render(self.hand.view(self.seat))
+        return render_view(self.hand.view(self.seat))

@@ -1,4 +1,4 @@
-"""The observation vectors of the AEC environment, kept move by move: :class:`_Tracker` changes the
+"""The observation vectors of the AEC environment, kept move by move: :class:`Tracker` changes the
 entries a move changes instead of encoding every seat's observation anew (the vectors are those of
 :func:`reversis.encoding.encode_observation`)."""
 
@@ -30,6 +30,8 @@ from reversis.hand import Hand
 from reversis.profile import Profile
 from reversis.profile.compiled import STEP_PASS
 
+__all__ = ["Tracker"]
+
 #: The parts of the observation with an entry per (relative) seat.
 _SEAT_PARTS = frozenset(
     (
@@ -45,7 +47,7 @@ _SEAT_PARTS = frozenset(
 )
 
 
-class _Tracker:
+class Tracker:
     """Every seat's observation, kept up to date move by move without encoding it anew.
 
     The public parts of the observation are the same for every seat up to the rotation of the
@@ -114,6 +116,7 @@ class _Tracker:
         self.flags[F_DISCARDED] = at["discarded"]
 
     def reset(self) -> None:
+        """Forget the hand: the next vector asked for encodes the public parts anew."""
         self.stale = True
         self.own = [None] * self.n
 
