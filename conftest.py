@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import importlib.util
 
-#: The adapters' modules and the package each needs.
+#: The adapters' modules (a file or a package's directory) and the package each needs.
 _OPTIONAL = {
     "src/reversis/openspiel.py": "pyspiel",
-    "src/reversis/pettingzoo.py": "pettingzoo",
+    "src/reversis/pettingzoo": "pettingzoo",
 }
 
 collect_ignore = [

@@ -1,0 +1,58 @@
+"""Every profile as a PettingZoo environment, and a Gymnasium one for a single seat (the
+``pettingzoo`` extra: ``pip install reversis[pettingzoo]``, which brings PettingZoo, Gymnasium and
+numpy).
+
+:func:`env` is an AEC environment in the style of PettingZoo's classic card games: agents
+``player_0`` … (seat ``s`` is ``player_s``), one acting at a time in the hand's order (the steps
+before play, then the tricks). Each observation is a dict:
+
+* ``"observation"``: :func:`reversis.encoding.encode_observation` for the agent's seat, as a
+  ``float32`` array (see :mod:`reversis.encoding` for what each slice means);
+* ``"action_mask"``: an ``int8`` array over the profile's action space
+  (:func:`reversis.move_index`), 1 for each legal move of the agent to move, all 0 for the others.
+
+Actions are the move numbers. Rewards come from the settlement: at the end of the hand each agent
+receives ``settle(hand).net`` for its seat; with ``shaping=True`` each completed trick also pays the
+change of the provisional settlement since the last one (the rewards of a hand still add up to its
+net). ``render_mode="ansi"`` renders the view of the agent to move as text. ``reset(seed=s)`` deals
+the same hand as ``new_hand(profile, seed=s, dealer=dealer)``; later resets without a seed take
+their seeds from a generator seeded by ``s``.
+
+    >>> from reversis.pettingzoo import env
+    >>> game = env("hearts")
+    >>> game.reset(seed=7)
+    >>> observation, reward, termination, truncation, info = game.last()
+    >>> game.agent_selection, observation["observation"].shape, int(observation["action_mask"].sum())
+    ('player_1', (930,), 13)
+
+An illegal action raises :class:`~reversis.IllegalMoveError` (the environment is left as it was).
+:class:`SingleAgentEnv` is a Gymnasium environment in which one seat learns and the others are
+played by a bot of :mod:`reversis.bots`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from reversis.bots import Bot
+from reversis.pettingzoo import common, single
+from reversis.pettingzoo.aec import ReversisEnv, env, raw_env
+from reversis.pettingzoo.single import SingleAgentEnv
+
+# The package's modules, one job each: ``actions`` (the move numbers and the action masks),
+# ``common`` (what both environments share: the profile, the observation space, an observation
+# encoded afresh, the rendering), ``tracker`` (the AEC environment's observations kept move by
+# move), ``aec`` (the AEC environment and its wrapper), ``single`` (the Gymnasium environment).
+
+__all__ = ["BOTS", "LIMIT", "ReversisEnv", "SingleAgentEnv", "env", "raw_env"]
+
+# The constants are bound here again with their comments: Sphinx reads a constant's ``#:`` comment
+# in the module it documents it from (reversis.pettingzoo, not where it is made).
+
+#: The bound of the observation space's box: no value of the encoding comes near it (points,
+#: pot values and counts are small numbers).
+LIMIT = common.LIMIT
+
+#: The bots that can play the other seats of :class:`SingleAgentEnv`, by name.
+BOTS: dict[str, Callable[[random.Random], Bot]] = single.BOTS

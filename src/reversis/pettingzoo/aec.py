@@ -1,0 +1,246 @@
+"""The AEC environment: :class:`ReversisEnv` (a profile's hands, one agent acting at a time),
+:func:`raw_env`, and :func:`env`, which wraps it in an order-enforcing wrapper that reads it
+directly."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
+
+from reversis.encoding import observation_size
+from reversis.errors import ArgumentError
+from reversis.hand import Hand, new_hand
+from reversis.pettingzoo.actions import Actions
+from reversis.pettingzoo.common import observation_spaces, profile_of, render_view
+from reversis.pettingzoo.tracker import Tracker
+from reversis.profile import Profile
+from reversis.scoring import settle
+
+__all__ = ["ReversisEnv", "env", "raw_env"]
+
+
+class ReversisEnv(AECEnv):  # type: ignore[misc]
+    """The AEC environment of one profile (see :mod:`reversis.pettingzoo`); :func:`env` wraps it
+    with PettingZoo's order-enforcing wrapper."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "reversis_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        profile: Profile | str = "fournier-1785",
+        *,
+        render_mode: str | None = None,
+        shaping: bool = False,
+        dealer: int = 0,
+    ) -> None:
+        super().__init__()
+        self.profile = profile_of(profile)
+        if render_mode not in (None, "ansi"):
+            raise ArgumentError(f"render_mode: 'ansi' or None, not {render_mode!r}")
+        n = self.profile.players
+        if type(dealer) is not int or not 0 <= dealer < n:
+            raise ArgumentError(f"dealer: a seat from 0 to {n - 1}, not {dealer!r}")
+        self.render_mode = render_mode
+        self._n = n
+        self.shaping = bool(shaping)
+        self.dealer = dealer
+        self.possible_agents = [f"player_{s}" for s in range(n)]
+        self.agents = self.possible_agents[:]
+        self.agent_selection = self.agents[0]
+        self._seats = {agent: s for s, agent in enumerate(self.possible_agents)}
+        self._actions = Actions(self.profile)
+        self._size = observation_size(self.profile)
+        self.observation_spaces = {
+            a: observation_spaces(self.profile) for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self._actions.size) for a in self.possible_agents}
+        self._seeds: random.Random | None = None  # made when first needed
+        self._seed: int | None = None  # its seed
+        self._paid = [0] * n
+        self._tracker = Tracker(self.profile)
+        self._rewarded = False
+        #: The hand being played (``None`` before the first reset).
+        self.hand: Hand | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The space of ``agent``'s observations."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The space of ``agent``'s actions: the profile's move numbers."""
+        return self.action_spaces[agent]
+
+    def seed(self, seed: int | None = None) -> None:
+        """Seed the deals of the resets that follow (``reset(seed=...)`` does it too)."""
+        self._seeds, self._seed = None, seed
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new hand: ``new_hand(profile, seed=seed, dealer=dealer)``, or a seed drawn from
+        the generator of the last seed given."""
+        if seed is not None:
+            self._seeds, self._seed = None, seed  # the generator is made on the next reset()
+        else:
+            if self._seeds is None:
+                self._seeds = random.Random(self._seed)
+            seed = self._seeds.getrandbits(63)
+        self.hand = new_hand(self.profile, seed=seed, dealer=self.dealer)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._paid = [0] * self.profile.players
+        self._rewarded = False
+        self._tracker.reset()
+        seat = self.hand.to_move
+        assert seat is not None
+        self.agent_selection = self.possible_agents[seat]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation and action mask (see :mod:`reversis.pettingzoo`)."""
+        hand = self.hand
+        if hand is None:
+            raise ArgumentError("reset() the environment first")
+        seat = self._seats[agent]
+        vector = self._tracker.vector(hand, seat)
+        if hand.to_move == seat:
+            mask = self._actions.mask(hand.legal_moves())
+        else:
+            mask = np.zeros(self._actions.size, np.int8)
+        return {"observation": vector, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        """The agent to move plays move number ``action``."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        hand = self.hand
+        assert hand is not None
+        move = self._actions.move(action)
+        before = hand
+        hand = hand.apply(move)  # IllegalMoveError: nothing has changed
+        self.hand = hand
+        self._tracker.moved(before, hand)
+        self._cumulative_rewards[agent] = 0.0
+        if self._rewarded:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
+        players = self._n
+        over = hand.is_over
+        if over or (self.shaping and hand.trick_number > before.trick_number):
+            self._rewarded = True
+            net = settle(hand).net
+            for s in range(players):
+                self.rewards[self.possible_agents[s]] = float(net[s] - self._paid[s])
+            self._paid = list(net)
+        if over:
+            self.terminations = dict.fromkeys(self.agents, True)
+            seat = (self._seats[agent] + 1) % players
+        else:
+            seat = hand.to_move or 0
+        self.agent_selection = self.possible_agents[seat]
+        if self._rewarded:
+            self._accumulate_rewards()  # (all rewards are 0 otherwise)
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``, the view of the agent to move (of seat 0 once over) as
+        text."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode: give render_mode='ansi'")
+            return None
+        hand = self.hand
+        if hand is None:
+            return "no hand yet: reset() the environment"
+        seat = hand.to_move if hand.to_move is not None else 0
+        return render_view(hand.view(seat))
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(profile: Profile | str = "fournier-1785", **kwargs: Any) -> ReversisEnv:
+    """The environment without PettingZoo's wrappers."""
+    return ReversisEnv(profile, **kwargs)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper, with the same checks, whose ``last()``, ``step()``
+    and ``agent_iter()`` go straight to the environment (the wrapper's attribute forwarding
+    would otherwise cost more than the move itself)."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The agent to act's observation, cumulative reward, termination, truncation, info."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        env = self.env  # the environment's own last(), one call less
+        agent = env.agent_selection
+        return (
+            env.observe(agent) if observe else None,
+            env._cumulative_rewards[agent],
+            env.terminations[agent],
+            env.truncations[agent],
+            env.infos[agent],
+        )
+
+    def step(self, action: Any) -> None:
+        """The agent to act makes move number ``action`` (see :meth:`ReversisEnv.step`)."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """The agents in the order they act, until the hand is over and every agent is done."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)
+
+
+class _AgentIterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's iterator with its checks, reading the environment directly."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        env = wrapper.env
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        agent: str = env.agent_selection
+        return agent
+
+
+def env(profile: Profile | str = "fournier-1785", **kwargs: Any) -> Any:
+    """The AEC environment of ``profile`` (a :class:`~reversis.Profile` or a shipped profile's
+    name), wrapped by PettingZoo's order-enforcing wrapper (the environment checks its actions
+    itself: :class:`~reversis.InvalidMoveError` for a number out of the action space,
+    :class:`~reversis.IllegalMoveError` for a move not legal now); ``render_mode``, ``shaping``
+    and ``dealer`` as for :class:`ReversisEnv`."""
+    return _OrderEnforcing(ReversisEnv(profile, **kwargs))
