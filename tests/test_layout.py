@@ -1,4 +1,5 @@
-"""The package's layout: no import circles, and each layer imports only the layers below it.
+"""The package's layout: no import circles, each layer imports only the layers below it, and no
+module is long (one job each, at most :data:`MAX_LINES` lines).
 
 The layers, from the bottom: the values (``cards``, ``errors``, ``jsonio``, ``stakes``, ``moves``,
 ``events``), ``profile`` (rule data), ``engine`` (the state and the rules of play), ``scoring``
@@ -140,6 +141,19 @@ def test_layers_import_only_below(layer: str) -> None:
         and not any(target == ok or target.startswith(ok + ".") for ok in ALLOWED[layer])
     }
     assert outside == set()
+
+
+#: The most lines a module may have (issue 12: each module with one job and under ~600 lines).
+MAX_LINES = 600
+
+
+def test_every_module_is_short() -> None:
+    long = {
+        name: n
+        for name, path in _modules().items()
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert long == {}
 
 
 #: Modules that ``import reversis`` leaves for first use, so that the import stays quick (issue 13:
