@@ -55,6 +55,13 @@ class Deal:
     """What was decided before the first move. Two deals are equal when they deal the same cards to
     the same seats with the same dealer, stakes and pass direction (not where the cards came from)."""
 
+    # The fields read at every move come first, so that they share the object's first cache line.
+    #: The profile's compiled tables.
+    rules: Rules = attrs.field(eq=False, repr=False)
+    #: How many steps come before play (``len(steps)``).
+    nsteps: int = attrs.field(eq=False, repr=False)
+    #: The trumps of a game with trumps (reunion §2), else ``None``.
+    trumps: Trumps | None = attrs.field(eq=False, repr=False)
     profile: Profile
     dealer: int
     #: The cards the packets dealt each seat, as masks (without the widow, which Réunion's dealer
@@ -75,14 +82,11 @@ class Deal:
     seed: int | None = attrs.field(eq=False)
     #: The hand's number in its match (1 for a single hand): Hearts' pass cycle follows it.
     hand_number: int = attrs.field(eq=False)
-    rules: Rules = attrs.field(eq=False, repr=False)
     #: The steps before play: ``(seat, step kind, argument)``.
     steps: tuple[tuple[int, int, int], ...] = attrs.field(eq=False, repr=False)
-    nsteps: int = attrs.field(eq=False, repr=False)
     may_decline: bool = attrs.field(eq=False, repr=False)
     #: Cards that may not be put aside before play.
     no_discard: int = attrs.field(eq=False, repr=False)
-    trumps: Trumps | None = attrs.field(eq=False, repr=False)
     #: By card bit, the points of the card in a trick (the profile's, or this deal's).
     values: tuple[int, ...] = attrs.field(eq=False, repr=False)
 
@@ -152,6 +156,9 @@ def make_deal(
     no_discard |= rules.discard_barred
     steps = rules.pass_steps[dealer][direction] if direction else rules.steps[dealer]
     return Deal(
+        rules,
+        len(steps),
+        trumps,
         profile,
         dealer,
         tuple(dealt),
@@ -162,12 +169,9 @@ def make_deal(
         pack,
         seed,
         hand_number,
-        rules,
         steps,
-        len(steps),
         may_decline,
         no_discard,
-        trumps,
         _values(rules, shown, trumps),
     )
 

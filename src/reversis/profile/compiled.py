@@ -65,8 +65,21 @@ Getter = Callable[[Sequence[int]], tuple[int, ...]]
 class Rules:
     """The compiled tables of one profile (see the module's docstring)."""
 
-    game: str
+    # -- read at every move (first, so that they share the object's first cache lines) ----------
     players: int
+    #: The mechanism of play: :data:`MODE_PLAIN`, :data:`MODE_HEARTS` or :data:`MODE_TRUMPS`.
+    mode: int
+    #: The privileged player may renounce while fewer tricks than this are complete
+    #: (fournier-1785 §11).
+    priv_last: int
+    #: The first trick the engine must look at after it is taken (commitment, or the hand's end).
+    late: int
+    pool_of: tuple[str, ...]  # by card bit: the pool a quinola goes with, or ""
+    #: Hearts: the cards that break hearts, and the cards barred from a lead until then (§7).
+    breakers: int
+    lead_barred: int
+    # -- the deal ---------------------------------------------------------------------------------
+    game: str
     tricks: int
     deck: tuple[Card, ...]
     deck_mask: int
@@ -93,17 +106,13 @@ class Rules:
     discard_bowers: bool
     first_stakes: Stakes
     # -- play -------------------------------------------------------------------------------------
-    mode: int
     follow_trump: bool
     bowers: bool
     ten_high: bool
     #: Hearts: the cards that may lead trick 1, the cards barred from trick 1 (unless nothing
-    #: else is held), the cards barred from a lead until broken, the cards that break them, and
-    #: the queen of spades when it frees the whole hand (hearts §5, §7).
+    #: else is held), and the queen of spades when it frees the whole hand (hearts §5, §7).
     first_lead: int
     first_trick_barred: int
-    lead_barred: int
-    breakers: int
     lead_free: int
     # -- points -----------------------------------------------------------------------------------
     trick_points: tuple[int, ...]  # by card bit (Reversis, Hearts)
@@ -129,15 +138,11 @@ class Rules:
     priv_mask: int
     priv_masks: tuple[int, ...]  # the privilege's cards in each seat's field of the packed hands
     priv_needed: int
-    priv_last: int
     priv_success_wins: bool
     priv_failure_loses: bool
-    #: The trick that commits to the reversis, or one more than the tricks (no reversis), and the
-    #: first trick the engine must look at after it is taken (commitment, or the hand's end).
+    #: The trick that commits to the reversis, or one more than the tricks (no reversis).
     commit: int
-    late: int
     end_on_break: bool
-    pool_of: tuple[str, ...]  # by card bit: the pool a quinola goes with, or ""
     pool_mask: int
     quinola_mask: int
     #: By card bit, the profile's line of ``[[specials]]`` for the card, or ``None``.
