@@ -10,7 +10,7 @@ import sys
 
 import reversis
 from reversis.bots import CautiousBot, RandomBot, play_hand
-from reversis.cli import describe_hand
+from reversis.narration import describe_hand
 
 
 def main() -> None:

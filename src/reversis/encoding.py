@@ -71,7 +71,6 @@ import attrs
 from reversis import events as ev
 from reversis.cards import Card
 from reversis.engine.deal import direction_name
-from reversis.engine.hand import EngineHand
 from reversis.engine.points import running_points
 from reversis.engine.state import (
     F_DECLINED,
@@ -83,6 +82,7 @@ from reversis.engine.state import (
 )
 from reversis.engine.trick import Phase, Trick
 from reversis.errors import ArgumentError
+from reversis.hand import Hand
 from reversis.profile import Profile
 from reversis.views import HandView
 
@@ -207,7 +207,7 @@ def _offsets_of(d: int, n: int, tricks: int, slot: tuple[int, ...]) -> _Offsets:
     )
 
 
-def known_points(hand: EngineHand, seat: int) -> tuple[int, ...]:
+def known_points(hand: Hand, seat: int) -> tuple[int, ...]:
     """Every seat's points as ``seat`` may know them (:attr:`reversis.HandView.points`): the
     hand's points, except that in Réunion the dealer's discards count for him only in his own
     eyes until the end of the deal (reunion §4)."""
@@ -266,7 +266,7 @@ def _steps(
     return widow_card, aside, given, received, flags
 
 
-def private_entries(hand: EngineHand, seat: int) -> list[int]:
+def private_entries(hand: Hand, seat: int) -> list[int]:
     """The indices of the 1s of the observation's :data:`PRIVATE_PARTS` for ``seat`` (all their
     entries are 0 or 1): equal to the private entries of :func:`observation_entries`."""
     s = hand.state
@@ -295,12 +295,12 @@ def private_entries(hand: EngineHand, seat: int) -> list[int]:
     return ones
 
 
-def observation_entries(hand: EngineHand, seat: int) -> tuple[list[int], list[int], list[float]]:
+def observation_entries(hand: Hand, seat: int) -> tuple[list[int], list[int], list[float]]:
     """The non-zero entries of :func:`encode_observation`'s vector: the indices whose value is
     1, then the other indices and their values. For filling a zeroed array:
     ``out[ones] = 1; out[indices] = values``.
     """
-    if not isinstance(hand, EngineHand):
+    if not isinstance(hand, Hand):
         raise ArgumentError(f"encode_observation() needs a Hand, not {type(hand).__name__}")
     n = hand.players
     if type(seat) is not int or not 0 <= seat < n:
@@ -406,7 +406,7 @@ def observation_entries(hand: EngineHand, seat: int) -> tuple[list[int], list[in
     return ones, indices, values
 
 
-def encode_observation(hand: EngineHand, seat: int) -> tuple[float, ...]:
+def encode_observation(hand: Hand, seat: int) -> tuple[float, ...]:
     """The observation of ``hand`` for ``seat`` (see the module's docstring), read from the hand
     directly: equal to ``encode_view(hand.view(seat))``, without making the view."""
     ones, indices, values = observation_entries(hand, seat)

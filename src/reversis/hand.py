@@ -10,8 +10,9 @@
     >>> after.to_move, hand.to_move
     (2, 1)
 
-A :class:`Hand` is the engine's hand (:class:`reversis.engine.hand.EngineHand`: the rules of play)
-with what the outer layers add: the views of each seat and plain data (JSON). Seats are numbered in
+A :class:`Hand` is the engine's hand (:class:`reversis.engine.hand.EngineHand`: the state and the
+rules of play) with what it shows (:class:`reversis.engine.reading.HandReading`) and what the outer
+layers add: the views of each seat and plain data (JSON). Seats are numbered in
 playing order: seat ``s + 1`` (mod the number of players) plays after seat ``s``; the eldest is
 ``dealer + 1``.
 """
@@ -32,6 +33,7 @@ from reversis.engine.deal import (
     direction_name,
 )
 from reversis.engine.hand import EngineHand, start
+from reversis.engine.reading import HandReading
 from reversis.engine.trick import Phase, Trick
 from reversis.errors import (
     DealError,
@@ -53,13 +55,13 @@ if TYPE_CHECKING:
 __all__ = ["Hand", "Phase", "Trick", "deal_from_deck", "deal_hand", "new_hand", "replay_moves"]
 
 
-class Hand(EngineHand):
+class Hand(EngineHand, HandReading):
     """One hand: an immutable state, from the deal through the steps before play and the tricks.
     Make one with :func:`new_hand`, :func:`deal_hand` or :func:`deal_from_deck`.
 
     ``legal_moves()`` and ``apply(move)`` are the engine's (see
-    :class:`~reversis.engine.hand.EngineHand` for every property); this class adds :meth:`view` and
-    plain data.
+    :class:`~reversis.engine.hand.EngineHand` and :class:`~reversis.engine.reading.HandReading`
+    for every property); this class adds :meth:`view` and plain data.
     """
 
     __slots__ = ()

@@ -30,8 +30,8 @@ from reversis import events as ev
 from reversis import jsonio
 from reversis.cards import Card, read_cards, read_optional_card
 from reversis.engine.actions import action_count, move_index
-from reversis.engine.hand import EngineHand
 from reversis.engine.points import running_points
+from reversis.engine.reading import HandReading
 from reversis.engine.trick import Phase, Trick
 from reversis.errors import ArgumentError, RecordError
 from reversis.moves import Move
@@ -49,6 +49,7 @@ from reversis.viewcheck import (
 )
 
 if TYPE_CHECKING:
+    from reversis.hand import Hand
     from reversis.match import Match
 
 __all__ = ["HandView", "MatchView", "check_view", "hand_view", "match_view", "view_cards"]
@@ -291,7 +292,7 @@ def _filter(event: ev.Event, seat: int, over: bool) -> ev.Event | None:
     return event
 
 
-def _points(hand: EngineHand, seat: int) -> tuple[int, ...]:
+def _points(hand: Hand, seat: int) -> tuple[int, ...]:
     """The points as ``seat`` may know them: reunion §4, the dealer's discards count for him from
     the moment each is discarded, but they are his secret until the end of the deal, so the other
     seats see the points of the tricks alone."""
@@ -303,9 +304,9 @@ def _points(hand: EngineHand, seat: int) -> tuple[int, ...]:
     return running_points(s.deal, s.tricks, 0)
 
 
-def hand_view(hand: EngineHand, seat: int) -> HandView:
+def hand_view(hand: Hand, seat: int) -> HandView:
     """The view of ``hand`` for ``seat`` (also ``hand.view(seat)``)."""
-    if not isinstance(hand, EngineHand):
+    if not isinstance(hand, HandReading):
         raise ArgumentError(f"hand_view() needs a Hand, not {type(hand).__name__}")
     widow_card: Card | None = None
     put_aside: list[Card] = []
@@ -526,13 +527,13 @@ class MatchView:
         return cls.from_dict(jsonio.loads(text, "match view"), profile=profile)
 
 
-def match_view(match: Match, seat: int, hand: EngineHand | None = None) -> MatchView:
+def match_view(match: Match, seat: int, hand: Hand | None = None) -> MatchView:
     """The view of ``match`` for ``seat``; ``hand`` is the hand in play as it stands now (by default
     the hand in progress as dealt)."""
     if type(seat) is not int or not 0 <= seat < match.players:
         raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {match.players - 1})")
     if hand is not None and (
-        not isinstance(hand, EngineHand) or match.hand is None or hand.deal != match.hand.deal
+        not isinstance(hand, HandReading) or match.hand is None or hand.deal != match.hand.deal
     ):
         raise ArgumentError("hand must be the match's hand in progress, as it stands now")
     live = hand if hand is not None else match.hand

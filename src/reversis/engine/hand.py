@@ -1,6 +1,6 @@
-"""The rules of play of one hand (one deal): ``legal_moves()``, ``apply()`` and ``rollout()``, from the
-deal through the steps before play and the tricks (what a hand shows is in
-:mod:`reversis.engine.reading`).
+"""The state of one hand (one deal) and its rules of play, ``legal_moves()``, ``apply()`` and
+``rollout()``, from the deal through the steps before play and the tricks (the rest of what a hand
+shows is in :mod:`reversis.engine.reading`).
 
 A hand is immutable: :meth:`~reversis.Hand.apply` returns a new hand and leaves the old one as it was.
 
@@ -26,39 +26,52 @@ simulations.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, NoReturn, Protocol, Self, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol, Self, TypeVar
 
 import attrs
 
+from reversis.cards import Card, cards_from_mask
+from reversis.engine import facts as fx
 from reversis.engine.actions import action_count, move_index
 from reversis.engine.deal import Deal
 from reversis.engine.exchange import apply_step, step_moves, step_text
 from reversis.engine.play import first_leader, legal_cards, trick_winner, why_not
-from reversis.engine.reading import HandReading
+from reversis.engine.points import running_points
 from reversis.engine.rollout import Policy, play_out
 from reversis.engine.state import (
     BIT,
     DEAL,
+    EXTRA,
     F_DEALT,
     F_OVER,
     F_POOL_OWED,
     F_POOL_WON,
     F_PRIVILEGE,
+    FACTS,
     HANDS,
+    M64,
     NO_EXTRA,
     STEP,
     TO_MOVE,
+    TRICKS,
     Raw,
+    State,
 )
 from reversis.engine.tables import SUIT_PLAYS, plays_of, suit_plays
 from reversis.engine.trick import Phase, Trick, late_trick
 from reversis.errors import ArgumentError, IllegalMoveError, InvalidMoveError
 from reversis.moves import Move, Play, parse_move
+from reversis.profile import Profile
+from reversis.stakes import Stakes
+
+if TYPE_CHECKING:
+    from reversis.events import Event
 
 __all__ = ["EngineHand", "Phase", "SupportsRandom", "Trick", "replay_from_deal", "start"]
 
 H = TypeVar("H", bound="EngineHand")
+T = TypeVar("T")
 
 
 class SupportsRandom(Protocol):
@@ -72,10 +85,12 @@ def _fail(move: object, reason: str) -> NoReturn:
     raise IllegalMoveError(move, reason)
 
 
-class EngineHand(HandReading):
-    """The engine's hand: an immutable state with its rules of play (what it shows comes from
-    :class:`~reversis.engine.reading.HandReading`). Users get :class:`reversis.Hand`, which adds
-    views and plain data; make one with :func:`~reversis.new_hand` or :func:`~reversis.deal_hand`.
+class EngineHand:
+    """The engine's hand: an immutable state, its rules of play, and what the engine and the
+    settlement read of it (the phase, the seat to move, the points, the moves, the events). Users
+    get :class:`reversis.Hand`, which adds the rest of what a hand shows
+    (:class:`~reversis.engine.reading.HandReading`), the views and plain data; make one with
+    :func:`~reversis.new_hand` or :func:`~reversis.deal_hand`.
 
     Two hands are equal, and hash alike, when they are the same game: the same profile, dealer, cards
     dealt, widow, stakes, pass direction and moves (where the cards came from, a seed or a pack, is
@@ -94,6 +109,158 @@ class EngineHand(HandReading):
 
     def __delattr__(self, name: str) -> None:
         raise attrs.exceptions.FrozenInstanceError
+
+    def cached(self, key: str, make: Callable[[], T]) -> T:
+        """A value derived from this hand, made by ``make()`` the first time ``key`` is asked for
+        and then kept with the hand (a hand never changes, so the value never goes stale).
+
+        The library keeps what several calls need this way (the facts, events, tricks and points;
+        the settlement and the public part of the views), so that the views of every seat of one
+        state cost little more than one. Values kept must be immutable.
+        """
+        memo = _GET_MEMO(self, "_memo", None)
+        if memo is None:
+            memo = {}
+            _SET_MEMO(self, memo)
+        value = memo.get(key, memo)  # the memo itself stands for "not made yet"
+        if value is memo:
+            value = memo[key] = make()
+        return value  # type: ignore[no-any-return]
+
+    def _facts(self) -> tuple[tuple[Any, ...], ...]:
+        return self.cached("facts", lambda: tuple(fx.facts_of(self._s)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EngineHand):
+            return NotImplemented
+        a, b = self._s, other._s
+        return a[STEP] == b[STEP] and self.moves == other.moves and a[DEAL] == b[DEAL]
+
+    def __hash__(self) -> int:
+        return hash((self._s[DEAL], self.moves))
+
+    def __repr__(self) -> str:
+        deal = self._s[DEAL]
+        return (
+            f"<Hand {deal.profile.name} dealer={deal.dealer} phase={self.phase.value} "
+            f"moves={self._s[STEP]} to_move={self.to_move}>"
+        )
+
+    @property
+    def state(self) -> State:
+        """The engine's record of this state (see :mod:`reversis.engine.state`), read by name."""
+        return _NEW_TUPLE(State, self._s)
+
+    @property
+    def deal(self) -> Deal:
+        """What was decided before the first move: profile, dealer, cards dealt, stakes."""
+        return self._s[DEAL]
+
+    @property
+    def profile(self) -> Profile:
+        """The rule profile."""
+        return self._s[DEAL].profile
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return self._s[DEAL].rules.players
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._s[DEAL].dealer
+
+    @property
+    def stakes(self) -> Stakes:
+        """The stakes at the start of play (antes already in)."""
+        return self._s[DEAL].stakes
+
+    @property
+    def phase(self) -> Phase:
+        """:attr:`Phase.EXCHANGE`, :attr:`Phase.PLAY` or :attr:`Phase.OVER`."""
+        s = self._s
+        if s[TO_MOVE] < 0:
+            return Phase.OVER
+        if s[STEP] < s[DEAL].nsteps:
+            return Phase.EXCHANGE
+        return Phase.PLAY
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand is over."""
+        return self._s[TO_MOVE] < 0
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, or ``None`` when the hand is over."""
+        seat = self._s[TO_MOVE]
+        return None if seat < 0 else seat
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat holds now, in card order."""
+        packed = self._s[HANDS]
+        return tuple(cards_from_mask(packed >> (64 * p) & M64) for p in range(self.players))
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The points each seat has, as the game counts them (see :mod:`reversis.engine.points`):
+        those of the completed tricks during play, the final points once the hand is over."""
+        s = self._s
+        if s[TO_MOVE] < 0:
+            return tuple(s[FACTS][-1][3])
+        return self.cached("points", lambda: running_points(s[DEAL], s[TRICKS], s[EXTRA].aside))
+
+    @property
+    def move_count(self) -> int:
+        """How many moves have been applied since the deal (``len(hand.moves)``, cheaply)."""
+        return self._s[STEP]
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves applied since the deal, in order."""
+        return self.cached("moves", lambda: fx.moves_of_facts(self._facts()))
+
+    @property
+    def winner(self) -> int | None:
+        """Reversis: the winner of the pot (party) once the hand is over; ``None`` before, under a
+        reversis, or in a game without a pot."""
+        return self._outcome()[0]
+
+    @property
+    def loser(self) -> int | None:
+        """Reversis: the loser of the pot (party) once the hand is over; ``None`` otherwise."""
+        return self._outcome()[1]
+
+    def _outcome(self) -> tuple[int | None, int | None]:
+        s = self._s
+        if s[TO_MOVE] >= 0:
+            return None, None
+        fact = s[FACTS][-1]
+        assert fact[0] == F_OVER
+        return fact[1], fact[2]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, in order (the omniscient record; see :meth:`view` for a player's)."""
+        return self.cached("events", self._make_events)
+
+    def _make_events(self) -> tuple[Event, ...]:
+        # The event classes are imported on first use, so that importing the library stays quick.
+        from reversis.engine.eventing import event_of  # noqa: PLC0415
+
+        return tuple(map(event_of, self._facts()))
+
+    def facts(self) -> list[tuple[Any, ...]]:
+        """The engine's compact records of the events, in order (see :mod:`reversis.engine.state`)."""
+        return list(self._facts())
+
+    def _check_seat(self, seat: object) -> int:
+        n = self.players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {n - 1})")
+        return seat
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (replay_from_deal, (type(self), self._s[DEAL], self.moves))
@@ -302,6 +469,8 @@ class EngineHand(HandReading):
 _NEW = object.__new__
 _SET = EngineHand.__dict__["_s"].__set__
 _SET_MEMO = EngineHand.__dict__["_memo"].__set__
+_GET_MEMO = getattr
+_NEW_TUPLE = tuple.__new__
 _SUIT_PLAYS = SUIT_PLAYS
 _BIT = BIT
 _PC, _PD, _PH, _PS = SUIT_PLAYS

@@ -1,25 +1,24 @@
-"""What a hand shows: the read-only side of the engine's hand, its properties read from the state.
+"""What a hand shows besides the engine's own state: :class:`HandReading`, the properties of the
+cards, the tricks, the pot, the privilege and the reversis, and Tëtka's and Réunion's facts.
 
-:class:`HandReading` holds a hand's state record and keeps what is derived from it (the facts, the
-tricks, the events, the points); :class:`~reversis.engine.hand.EngineHand` adds the rules of play
-(``legal_moves()``, ``apply()``, ``rollout()``), and :class:`reversis.Hand` the views and plain data.
-Every property here is a plain reading of :class:`~reversis.engine.state.State`: nothing changes
-a hand.
+:class:`~reversis.engine.hand.EngineHand` holds a hand's state, its rules of play (``legal_moves()``,
+``apply()``, ``rollout()``) and what the engine and the settlement read (the phase, the points, the
+moves, the events); :class:`reversis.Hand` combines it with :class:`HandReading` and adds the views
+and plain data. Every property here is a plain reading of :class:`~reversis.engine.state.State`:
+nothing changes a hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from reversis.cards import CARD_AT, Card, cards_from_mask
-from reversis.engine import facts as fx
-from reversis.engine.deal import Deal, canonical_deck, direction_name
+from reversis.engine.deal import canonical_deck, direction_name
 from reversis.engine.points import (
     Score,
     bum_trick_of,
     discard_points,
-    running_points,
     tetka_most_tricks,
     tetka_scores,
 )
@@ -27,25 +26,18 @@ from reversis.engine.state import (
     CURRENT,
     DEAL,
     EXTRA,
-    F_OVER,
-    FACTS,
     HANDS,
     LEADER,
     M64,
-    STEP,
     TO_MOVE,
     TRICKS,
     Raw,
-    State,
 )
-from reversis.engine.trick import Phase, Trick, held_by_any
-from reversis.errors import ArgumentError
-from reversis.moves import Move
+from reversis.engine.trick import Trick, held_by_any
 from reversis.profile import Profile
-from reversis.stakes import Stakes
 
 if TYPE_CHECKING:
-    from reversis.events import Event
+    pass
 
 __all__ = ["HandReading"]
 
@@ -79,83 +71,32 @@ def _plays(leader: int, bits: tuple[int, ...], n: int) -> tuple[tuple[int, Card]
 
 
 class HandReading:
-    """What a hand shows: the table, the state of play, the game-specific facts and the events,
-    all read from the state. A base of :class:`~reversis.engine.hand.EngineHand`, which holds the
-    state.
+    """What a hand shows besides the engine's own state: the cards as dealt and held, the tricks,
+    the pot, the privilege and the reversis, and the game-specific facts (Tëtka's bum card,
+    Réunion's trumps and discards), all read from the state.
 
-    Two hands are equal, and hash alike, when they are the same game: the same profile, dealer, cards
-    dealt, widow, stakes, pass direction and moves (where the cards came from, a seed or a pack, is
-    not compared).
+    A mixin without state of its own: :class:`reversis.Hand` combines it with
+    :class:`~reversis.engine.hand.EngineHand`, which holds the state (a hand's class then has a
+    single chain of bases, which keeps making and releasing a hand per move cheap).
     """
 
-    # The state and the memo are slots of EngineHand's: a slot read through the class that
-    # defines it nearest the hand's own class costs least, and so does a hand's release.
     __slots__ = ()
-    _s: Raw
-    _memo: dict[str, Any]
 
-    def cached(self, key: str, make: Callable[[], T]) -> T:
-        """A value derived from this hand, made by ``make()`` the first time ``key`` is asked for
-        and then kept with the hand (a hand never changes, so the value never goes stale).
+    if TYPE_CHECKING:  # provided by EngineHand
+        _s: Raw
 
-        The library keeps what several calls need this way (the facts, events, tricks and points;
-        the settlement and the public part of the views), so that the views of every seat of one
-        state cost little more than one. Values kept must be immutable.
-        """
-        memo = _GET_MEMO(self, "_memo", None)
-        if memo is None:
-            memo = {}
-            _SET_ANY(self, "_memo", memo)
-        value = memo.get(key, memo)  # the memo itself stands for "not made yet"
-        if value is memo:
-            value = memo[key] = make()
-        return value  # type: ignore[no-any-return]
+        def cached(self, key: str, make: Callable[[], T]) -> T:
+            """See :meth:`EngineHand.cached <reversis.engine.hand.EngineHand.cached>`."""
 
-    def _facts(self) -> tuple[tuple[Any, ...], ...]:
-        return self.cached("facts", lambda: tuple(fx.facts_of(self._s)))
+        @property
+        def players(self) -> int:
+            """Number of players."""
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HandReading):
-            return NotImplemented
-        a, b = self._s, other._s
-        return a[STEP] == b[STEP] and self.moves == other.moves and a[DEAL] == b[DEAL]
+        @property
+        def profile(self) -> Profile:
+            """The rule profile."""
 
-    def __hash__(self) -> int:
-        return hash((self._s[DEAL], self.moves))
-
-    def __repr__(self) -> str:
-        deal = self._s[DEAL]
-        return (
-            f"<Hand {deal.profile.name} dealer={deal.dealer} phase={self.phase.value} "
-            f"moves={self._s[STEP]} to_move={self.to_move}>"
-        )
-
-    # -- the table ---------------------------------------------------------------------------------
-
-    @property
-    def state(self) -> State:
-        """The engine's record of this state (see :mod:`reversis.engine.state`), read by name."""
-        return _NEW_TUPLE(State, self._s)
-
-    @property
-    def deal(self) -> Deal:
-        """What was decided before the first move: profile, dealer, cards dealt, stakes."""
-        return self._s[DEAL]
-
-    @property
-    def profile(self) -> Profile:
-        """The rule profile."""
-        return self._s[DEAL].profile
-
-    @property
-    def players(self) -> int:
-        """Number of players."""
-        return self._s[DEAL].rules.players
-
-    @property
-    def dealer(self) -> int:
-        """The dealer's seat."""
-        return self._s[DEAL].dealer
+        def _check_seat(self, seat: object) -> int: ...
 
     @property
     def eldest(self) -> int:
@@ -186,11 +127,6 @@ class HandReading:
         return tuple(card_at(m.bit_length() - 1) for m in deal.pack)
 
     @property
-    def stakes(self) -> Stakes:
-        """The stakes at the start of play (antes already in)."""
-        return self._s[DEAL].stakes
-
-    @property
     def dealt(self) -> tuple[tuple[Card, ...], ...]:
         """The cards the packets dealt each seat (Réunion's dealer then takes up the widow)."""
         return tuple(cards_from_mask(m) for m in self._s[DEAL].dealt)
@@ -211,35 +147,6 @@ class HandReading:
         """The card shown to everyone at the deal (Tëtka's bum card, Réunion's turn-up), if any."""
         bit = self._s[DEAL].shown
         return None if bit < 0 else card_at(bit)
-
-    # -- the state ---------------------------------------------------------------------------------
-
-    @property
-    def phase(self) -> Phase:
-        """:attr:`Phase.EXCHANGE`, :attr:`Phase.PLAY` or :attr:`Phase.OVER`."""
-        s = self._s
-        if s[TO_MOVE] < 0:
-            return Phase.OVER
-        if s[STEP] < s[DEAL].nsteps:
-            return Phase.EXCHANGE
-        return Phase.PLAY
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the hand is over."""
-        return self._s[TO_MOVE] < 0
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat to move, or ``None`` when the hand is over."""
-        seat = self._s[TO_MOVE]
-        return None if seat < 0 else seat
-
-    @property
-    def hands(self) -> tuple[tuple[Card, ...], ...]:
-        """The cards each seat holds now, in card order."""
-        packed = self._s[HANDS]
-        return tuple(cards_from_mask(packed >> (64 * p) & M64) for p in range(self.players))
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now."""
@@ -304,25 +211,6 @@ class HandReading:
         return self.tricks_taken
 
     @property
-    def points(self) -> tuple[int, ...]:
-        """The points each seat has, as the game counts them (see :mod:`reversis.engine.points`):
-        those of the completed tricks during play, the final points once the hand is over."""
-        s = self._s
-        if s[TO_MOVE] < 0:
-            return tuple(s[FACTS][-1][3])
-        return self.cached("points", lambda: running_points(s[DEAL], s[TRICKS], s[EXTRA].aside))
-
-    @property
-    def move_count(self) -> int:
-        """How many moves have been applied since the deal (``len(hand.moves)``, cheaply)."""
-        return self._s[STEP]
-
-    @property
-    def moves(self) -> tuple[Move, ...]:
-        """The moves applied since the deal, in order."""
-        return self.cached("moves", lambda: fx.moves_of_facts(self._facts()))
-
-    @property
     def privilege_holder(self) -> int | None:
         """The seat that qualified for the privilege (four aces, espagnolette) after the exchange.
 
@@ -347,27 +235,6 @@ class HandReading:
         """The seat that broke the reversis, or ``None``."""
         seat = self._s[EXTRA].breaker
         return None if seat < 0 else seat
-
-    @property
-    def winner(self) -> int | None:
-        """Reversis: the winner of the pot (party) once the hand is over; ``None`` before, under a
-        reversis, or in a game without a pot."""
-        return self._outcome()[0]
-
-    @property
-    def loser(self) -> int | None:
-        """Reversis: the loser of the pot (party) once the hand is over; ``None`` otherwise."""
-        return self._outcome()[1]
-
-    def _outcome(self) -> tuple[int | None, int | None]:
-        s = self._s
-        if s[TO_MOVE] >= 0:
-            return None, None
-        fact = s[FACTS][-1]
-        assert fact[0] == F_OVER
-        return fact[1], fact[2]
-
-    # -- Tëtka and Réunion ---------------------------------------------------------------------------
 
     @property
     def bum(self) -> Card | None:
@@ -433,31 +300,3 @@ class HandReading:
     def discard_points(self) -> int:
         """Réunion: the card points of the dealer's discards (reunion §4)."""
         return discard_points(self._s[DEAL], self._s[EXTRA].aside)
-
-    # -- events --------------------------------------------------------------------------------------
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """Every event so far, in order (the omniscient record; see :meth:`view` for a player's)."""
-        return self.cached("events", self._make_events)
-
-    def _make_events(self) -> tuple[Event, ...]:
-        # The event classes are imported on first use, so that importing the library stays quick.
-        from reversis.engine.eventing import event_of  # noqa: PLC0415
-
-        return tuple(map(event_of, self._facts()))
-
-    def facts(self) -> list[tuple[Any, ...]]:
-        """The engine's compact records of the events, in order (see :mod:`reversis.engine.state`)."""
-        return list(self._facts())
-
-    def _check_seat(self, seat: object) -> int:
-        n = self.players
-        if type(seat) is not int or not 0 <= seat < n:
-            raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {n - 1})")
-        return seat
-
-
-_NEW_TUPLE = tuple.__new__
-_SET_ANY = object.__setattr__
-_GET_MEMO = getattr
