@@ -75,6 +75,11 @@ def test_ace_high_ranks() -> None:
 def test_hash_and_equality() -> None:
     assert len({Card.parse("JH"), Card(Suit.HEARTS, Rank.JACK), Card.parse("j♥")}) == 1
     assert Card.parse("JH") != "JH"
+    # A card hashes as its bit position, yet is no integer: a set keeps both apart.
+    jack = Card.parse("JH")
+    assert hash(jack) == jack.index
+    assert len({jack, jack.index}) == 2
+    assert jack != jack.index
 
 
 def test_decks() -> None:
