@@ -11,14 +11,14 @@ from reversis.profile import Profile
 from reversis.scoring.payments import BASKET, POT, Payment
 from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes
 
-__all__ = ["Keeper", "keeper_of"]
+__all__ = ["BasketKeeper", "Keeper", "PoolsKeeper", "PotsKeeper", "keeper_of"]
 
 #: The payments as they are worked out.
 Entry = Payment
 _new_tuple = tuple.__new__
 
 
-class _Basket:
+class BasketKeeper:
     """Fournier's basket and beast sheet (fournier-1785 §9)."""
 
     __slots__ = ("basket", "beasts", "moved", "start")
@@ -31,8 +31,8 @@ class _Basket:
         self.moved = False
 
     def won(self, seat: int, trick: int | None, out: list[Entry], _pool: str) -> None:
-        # fournier-1785 §9: placing the Quinola wins the basket's counters, plus the beast in play,
-        # which its owner pays to the winner (crossed out if the winner owns it).
+        """``seat`` placed the quinola: it wins the basket's counters, plus the beast in play, which
+        its owner pays to the winner (crossed out if the winner owns it) (fournier-1785 §9)."""
         if self.basket:
             out.append(_new_tuple(Payment, (BASKET, seat, self.basket, "basket", trick)))
             self.basket = 0
@@ -52,8 +52,9 @@ class _Basket:
                 break
 
     def owed(self, seat: int, trick: int | None, out: list[Entry], _pool: str, _led: bool) -> None:
-        # fournier-1785 §9: a forced or led Quinola owes a beast of the basket's amount (its counters
-        # plus the beast in play); in play at once if no beast is recorded. No counters move.
+        """``seat``'s quinola was forced or led: it owes a beast of the basket's amount (its
+        counters plus the beast in play), in play at once if no beast is recorded; no counters
+        move (fournier-1785 §9)."""
         in_play = next((b.amount for b in self.beasts if b.in_play), 0)
         amount = self.basket + in_play
         if amount:
@@ -61,18 +62,21 @@ class _Basket:
             self.moved = True
 
     def undo(self, payment: Payment) -> None:  # pragma: no cover - no basket profile uses it
+        """Not used: the basket's moves are undone by restoring it."""
         raise AssertionError("the basket's moves are undone by restoring it")
 
     def give_back(self, payment: Payment) -> None:  # pragma: no cover - no basket profile uses it
+        """Not used: the basket is not given back."""
         raise AssertionError("the basket is not given back")
 
     def stakes(self) -> BasketStakes:
+        """The basket and beasts after the hand (the stakes at the start if nothing moved)."""
         if not self.moved:
             return self.start
         return BasketStakes(self.basket, tuple(self.beasts))
 
 
-class _Pots:
+class PotsKeeper:
     """The English chain of remise pots (english §2, §10)."""
 
     __slots__ = ("cycle_remised", "led_remise", "pots", "start")
@@ -84,14 +88,14 @@ class _Pots:
         self.led_remise = led_remise
 
     def won(self, seat: int, trick: int | None, out: list[Entry], _pool: str) -> None:
-        # english §9: a placed J♥ takes the most recent pot at once.
+        """``seat`` placed the J♥: it takes the most recent pot at once (english §9)."""
         if self.pots:
             out.append(_new_tuple(Payment, (POT, seat, self.pots.pop(), "pot_taken", trick)))
 
     def owed(self, seat: int, trick: int | None, out: list[Entry], _pool: str, led: bool) -> None:
-        # english §9: a forced J♥ pays a remise at once, a led one at the end of its trick
-        # [profile flag]; english §2: the remise is the most recent pot, added to pot 1 if the
-        # cycle has had no remise yet, else forming a new pot.
+        """``seat``'s J♥ was forced (or led): it pays a remise (english §9; a led one only where
+        the profile says so, at the end of its trick [profile flag]), the most recent pot, added
+        to pot 1 if the cycle has had no remise yet, else forming a new pot (english §2)."""
         if (led and not self.led_remise) or not self.pots:
             return
         amount = self.pots[-1]
@@ -103,20 +107,22 @@ class _Pots:
         out.append(_new_tuple(Payment, (seat, POT, amount, "remise", trick)))
 
     def undo(self, payment: Payment) -> None:  # pragma: no cover - no pot profile uses it
+        """Not used: the pots' moves are undone by restoring them."""
         raise AssertionError("the pots' moves are undone by restoring them")
 
     def give_back(self, payment: Payment) -> None:
-        # english §12: a failed espagnolette returns the pot it took (the pot list restored).
+        """A failed espagnolette returns the pot it took (english §12)."""
         self.pots.append(payment.amount)
 
     def stakes(self) -> PotStakes:
+        """The pots after the hand (the stakes at the start if nothing moved)."""
         start = self.start
         if self.cycle_remised == start.cycle_remised and tuple(self.pots) == start.pots:
             return start
         return PotStakes(tuple(self.pots), self.cycle_remised)
 
 
-class _Pools:
+class PoolsKeeper:
     """Hoyle's quinola pools, each tied to its quinola (hoyle §2, §9)."""
 
     __slots__ = ("amounts", "caps", "start")
@@ -127,14 +133,15 @@ class _Pools:
         self.caps = caps
 
     def won(self, seat: int, trick: int | None, out: list[Entry], pool: str) -> None:
-        # hoyle §9: a placed quinola takes its pool's value, at most the cap (100 or 50).
+        """``seat`` placed a quinola: it takes its pool's value, at most the cap (hoyle §9)."""
         value = min(self.amounts[pool], self.caps[pool])
         if value:
             self.amounts[pool] -= value
             out.append(_new_tuple(Payment, (pool, seat, value, "pool", trick)))
 
     def owed(self, seat: int, trick: int | None, out: list[Entry], pool: str, _led: bool) -> None:
-        # hoyle §9: forced, played or led, it pays the pool's value in, at most the cap.
+        """``seat``'s quinola was forced, played or led: it pays the pool's value in, at most the
+        cap (hoyle §9)."""
         value = min(self.amounts[pool], self.caps[pool])
         if value:
             self.amounts[pool] += value
@@ -149,23 +156,25 @@ class _Pools:
             self.amounts[payment.payer] += payment.amount
 
     def give_back(self, payment: Payment) -> None:
+        """A pool payment returned (hoyle §12): as :meth:`undo`."""
         self.undo(payment)
 
     def stakes(self) -> PoolStakes:
+        """The pools after the hand (the stakes at the start if nothing moved)."""
         pools = tuple(self.amounts.items())
         return self.start if pools == self.start.pools else PoolStakes(pools)
 
 
 #: A keeper of any mechanism.
-Keeper = _Basket | _Pots | _Pools
+Keeper = BasketKeeper | PotsKeeper | PoolsKeeper
 
 
 def keeper_of(profile: Profile, stakes: Stakes) -> Keeper:
     """The keeper of ``stakes`` for ``profile``'s mechanism."""
     if isinstance(stakes, BasketStakes):
-        return _Basket(stakes)
+        return BasketKeeper(stakes)
     if isinstance(stakes, PotStakes):
         assert profile.remise is not None
-        return _Pots(stakes, profile.remise.led_quinola_remise)
+        return PotsKeeper(stakes, profile.remise.led_quinola_remise)
     assert isinstance(stakes, PoolStakes)
-    return _Pools(stakes, {p.name: p.cap for p in profile.pools})
+    return PoolsKeeper(stakes, {p.name: p.cap for p in profile.pools})

@@ -32,7 +32,7 @@ from reversis.engine.hand import EngineHand
 from reversis.engine.state import State
 from reversis.profile import Profile
 from reversis.profile.compiled import Rules
-from reversis.scoring.keepers import Keeper, _Pools, keeper_of
+from reversis.scoring.keepers import Keeper, PoolsKeeper, keeper_of
 from reversis.scoring.payments import POT, Payment, Settlement
 
 __all__ = ["settle_reversis"]
@@ -248,7 +248,7 @@ def _failed_privilege(hand: EngineHand, pool: Keeper, out: list[Entry], seat: in
     if "repays-pools" in failure:
         # hoyle §12 (c): for each quinola he placed, he returns its pool value and pays the same
         # again into that pool.
-        assert isinstance(pool, _Pools)
+        assert isinstance(pool, PoolsKeeper)
         for payment in [p for p in out if p.reason == "pool" and p.payee == seat]:
             out.remove(payment)
             pool.give_back(payment)
