@@ -156,6 +156,21 @@ def test_every_module_is_short() -> None:
     assert long == {}
 
 
+def test_no_module_imports_another_modules_private_name() -> None:
+    """Modules share what they declare public; internal state is read by name, never by reaching
+    into another module's ``_private`` names (issue 12)."""
+    reached = set()
+    for name, path in _modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and _resolve(name, node).startswith("reversis"):
+                reached.update(
+                    (name, alias.name)
+                    for alias in node.names
+                    if alias.name.startswith("_") and not alias.name.startswith("__")
+                )
+    assert reached == set()
+
+
 #: Modules that ``import reversis`` leaves for first use, so that the import stays quick (issue 13:
 #: at most 100 ms); ``benchmarks/`` measures the time, this test the structure.
 DEFERRED = (
