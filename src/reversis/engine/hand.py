@@ -146,6 +146,8 @@ class EngineHand:
             f"moves={self._s[STEP]} to_move={self.to_move}>"
         )
 
+    # -- the state ---------------------------------------------------------------------------------
+
     @property
     def state(self) -> State:
         """The engine's record of this state (see :mod:`reversis.engine.state`), read by name."""
@@ -240,6 +242,8 @@ class EngineHand:
         fact = s[FACTS][-1]
         assert fact[0] == F_OVER
         return fact[1], fact[2]
+
+    # -- events ------------------------------------------------------------------------------------
 
     @property
     def events(self) -> tuple[Event, ...]:

@@ -98,6 +98,8 @@ class HandReading:
 
         def _check_seat(self, seat: object) -> int: ...
 
+    # -- the table ---------------------------------------------------------------------------------
+
     @property
     def eldest(self) -> int:
         """The eldest hand, ``dealer + 1``, who leads the first trick (in Hearts, the holder of the
@@ -147,6 +149,8 @@ class HandReading:
         """The card shown to everyone at the deal (Tëtka's bum card, Réunion's turn-up), if any."""
         bit = self._s[DEAL].shown
         return None if bit < 0 else card_at(bit)
+
+    # -- the state of play -------------------------------------------------------------------------
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now."""
@@ -235,6 +239,8 @@ class HandReading:
         """The seat that broke the reversis, or ``None``."""
         seat = self._s[EXTRA].breaker
         return None if seat < 0 else seat
+
+    # -- Tëtka and Réunion -------------------------------------------------------------------------
 
     @property
     def bum(self) -> Card | None:
