@@ -36,9 +36,6 @@ from reversis.engine.state import (
 from reversis.engine.trick import Trick, held_by_any
 from reversis.profile import Profile
 
-if TYPE_CHECKING:
-    pass
-
 __all__ = ["HandReading"]
 
 T = TypeVar("T")
