@@ -42,7 +42,7 @@ from reversis.pettingzoo.single import SingleAgentEnv
 
 # The package's modules, one job each: ``actions`` (the move numbers and the action masks),
 # ``common`` (what both environments share: the profile, the observation space, an observation
-# encoded afresh, the rendering), ``tracker`` (the AEC environment's observations kept move by
+# encoded afresh), ``tracker`` (the AEC environment's observations kept move by
 # move), ``aec`` (the AEC environment and its wrapper), ``single`` (the Gymnasium environment).
 
 __all__ = ["BOTS", "LIMIT", "ReversisEnv", "SingleAgentEnv", "env", "raw_env"]

@@ -22,10 +22,11 @@ from reversis.encoding import observation_size
 from reversis.errors import ArgumentError
 from reversis.hand import Hand, new_hand
 from reversis.pettingzoo.actions import Actions
-from reversis.pettingzoo.common import observation_spaces, profile_of, render_view
+from reversis.pettingzoo.common import observation_spaces, profile_of
 from reversis.pettingzoo.tracker import Tracker
 from reversis.profile import Profile
 from reversis.scoring import settle
+from reversis.text import render
 
 __all__ = ["ReversisEnv", "env", "raw_env"]
 
@@ -169,7 +170,7 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
         if hand is None:
             return "no hand yet: reset() the environment"
         seat = hand.to_move if hand.to_move is not None else 0
-        return render_view(hand.view(seat))
+        return render(hand.view(seat))
 
     def close(self) -> None:
         """Nothing to release."""

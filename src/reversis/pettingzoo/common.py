@@ -1,5 +1,6 @@
 """What both environments share besides the action numbers: the profile they are made for, the bound
-and space of the observations, an observation encoded afresh, the text rendering of a view."""
+and space of the observations, an observation encoded afresh (both render with
+:func:`reversis.text.render`)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,8 @@ from reversis.errors import ArgumentError
 from reversis.hand import Hand
 from reversis.pettingzoo.actions import Actions
 from reversis.profile import Profile, available_profiles, load_profile
-from reversis.text import render
-from reversis.views import HandView
 
-__all__ = ["LIMIT", "observation_spaces", "observe_afresh", "profile_of", "render_view"]
+__all__ = ["LIMIT", "observation_spaces", "observe_afresh", "profile_of"]
 
 #: The bound of the observation space's box: no value of the encoding comes near it (points,
 #: pot values and counts are small numbers).
@@ -54,8 +53,3 @@ def observe_afresh(hand: Hand, seat: int, actions: Actions, size: int) -> dict[s
     mine = hand.to_move == seat
     mask = actions.mask(hand.legal_moves()) if mine else np.zeros(actions.size, np.int8)
     return {"observation": vector, "action_mask": mask}
-
-
-def render_view(view: HandView) -> str:
-    """A seat's view as text: the library's own rendering (:func:`reversis.text.render`)."""
-    return render(view)

@@ -17,9 +17,10 @@ from reversis.encoding import observation_size
 from reversis.errors import ArgumentError, IllegalMoveError, InvalidMoveError
 from reversis.hand import Hand, new_hand
 from reversis.pettingzoo.actions import Actions
-from reversis.pettingzoo.common import observation_spaces, observe_afresh, profile_of, render_view
+from reversis.pettingzoo.common import observation_spaces, observe_afresh, profile_of
 from reversis.profile import Profile
 from reversis.scoring import settle
+from reversis.text import render
 
 __all__ = ["BOTS", "SingleAgentEnv"]
 
@@ -128,4 +129,4 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         """With ``render_mode="ansi"``, ``seat``'s view as text."""
         if self.render_mode is None or self.hand is None:
             return None
-        return render_view(self.hand.view(self.seat))
+        return render(self.hand.view(self.seat))
