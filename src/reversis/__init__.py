@@ -25,6 +25,7 @@ from reversis.errors import (
     ReversisError,
     StakesError,
 )
+from reversis.engine.deal import DealInfo
 from reversis.hand import Hand, Phase, Trick, deal_from_deck, deal_hand, new_hand
 from reversis.moves import Decline, Discard, Exchange, Give, Move, Pass, Play, parse_move
 from reversis.profile import Profile, available_profiles, load_profile
@@ -34,8 +35,8 @@ if TYPE_CHECKING:
     from reversis import records
     from reversis.events import PlayKind
     from reversis.match import Match, MatchError, new_match
-    from reversis.scoring import Payment, Settlement, settle
-    from reversis.scoring.table import MatchPhase
+    from reversis.games.table import MatchPhase
+    from reversis.settlement import Payment, Settlement, settle
     from reversis.simulation import simulate
     from reversis.views import HandView, MatchView
     from reversis.worlds import sample_world
@@ -48,6 +49,7 @@ __all__ = [
     "Beast",
     "Card",
     "DealError",
+    "DealInfo",
     "Decline",
     "Discard",
     "Exchange",
@@ -104,10 +106,10 @@ _LAZY = {
     "HandView": "reversis.views",
     "MatchView": "reversis.views",
     "PlayKind": "reversis.events",
-    "MatchPhase": "reversis.scoring.table",
-    "Payment": "reversis.scoring",
-    "Settlement": "reversis.scoring",
-    "settle": "reversis.scoring",
+    "MatchPhase": "reversis.games.table",
+    "Payment": "reversis.settlement",
+    "Settlement": "reversis.settlement",
+    "settle": "reversis.settlement",
     "records": "reversis.records",
     "Match": "reversis.match",
     "MatchError": "reversis.match",

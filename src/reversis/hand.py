@@ -10,61 +10,347 @@
     >>> after.to_move, hand.to_move
     (2, 1)
 
-A :class:`Hand` is the engine's hand (:class:`reversis.engine.hand.EngineHand`: the state and the
-rules of play) with what it shows (:class:`reversis.engine.reading.HandReading`) and what the outer
-layers add: the views of each seat and plain data (JSON). Seats are numbered in
-playing order: seat ``s + 1`` (mod the number of players) plays after seat ``s``; the eldest is
-``dealer + 1``.
+A :class:`Hand` holds an engine state (:mod:`reversis.engine.state`) and plays it by the engine's
+rules (:mod:`reversis.engine.play`); its points, the end of the hand and what each game shows come
+from the profile's game (:mod:`reversis.games`). Seats are numbered in playing order: seat ``s + 1``
+(mod the number of players) plays after seat ``s``; the eldest is ``dealer + 1``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+import attrs
 
 from reversis import jsonio
-from reversis.cards import Card, parse_cards, read_cards
-from reversis.engine.chance import check_seed, seeded_pack
-from reversis.engine.deal import (
-    check_dealer,
-    check_hand_number,
-    deal_of_hands,
-    deal_of_pack,
-    direction_name,
-)
-from reversis.engine.hand import EngineHand, start
-from reversis.engine.reading import HandReading
-from reversis.engine.trick import Phase, Trick
+from reversis.cards import Card, cards_from_mask, read_cards
+from reversis.dealing import cards_deal, pack_deal, seeded_deal
+from reversis.engine.actions import action_count, move_index
+from reversis.engine.deal import Deal, DealInfo, deal_info
+from reversis.engine.facts import Fact
+from reversis.engine.history import facts_of, moves_of
+from reversis.engine.play import Policy, apply, legal_moves, replay, rollout, start
+from reversis.engine.state import State
+from reversis.engine.tricks import Phase, Trick
 from reversis.errors import (
+    ArgumentError,
     DealError,
     IllegalMoveError,
-    InvalidCardError,
     InvalidMoveError,
-    ProfileError,
     RecordError,
     StakesError,
 )
-from reversis.moves import Move
-from reversis.profile import Profile, load_profile, profile_from_data, profile_to_data
-from reversis.profile.shipped import names as shipped_names
+from reversis.games import Game, game_of
+from reversis.games.common import tricks_taken
+from reversis.games.hearts import HEARTS, HeartsReading
+from reversis.games.reunion import REUNION, ReunionReading
+from reversis.games.reversis import REVERSIS, ReversisReading
+from reversis.games.tetka import TETKA, TetkaReading
+from reversis.handcompat import DeprecatedNames
+from reversis.moves import Move, parse_move
+from reversis.profile import Profile, profile_from_data, profile_to_data
 from reversis.stakes import Stakes
 
 if TYPE_CHECKING:
+    from reversis.events import Event
     from reversis.views import HandView
 
-__all__ = ["Hand", "Phase", "Trick", "deal_from_deck", "deal_hand", "new_hand", "replay_moves"]
+T = TypeVar("T")
 
 
-class Hand(EngineHand, HandReading):
+class SupportsRandom(Protocol):
+    """A source of random floats in ``[0, 1)``, as :class:`random.Random` is."""
+
+    def random(self) -> float:
+        """The next float in ``[0, 1)``."""
+
+
+__all__ = [
+    "Hand",
+    "Phase",
+    "SupportsRandom",
+    "Trick",
+    "deal_from_deck",
+    "deal_hand",
+    "hand_of_state",
+    "new_hand",
+    "remember",
+    "replay_moves",
+    "state_of",
+]
+
+
+class Hand(DeprecatedNames):
     """One hand: an immutable state, from the deal through the steps before play and the tricks.
     Make one with :func:`new_hand`, :func:`deal_hand` or :func:`deal_from_deck`.
 
-    ``legal_moves()`` and ``apply(move)`` are the engine's (see
-    :class:`~reversis.engine.hand.EngineHand` and :class:`~reversis.engine.reading.HandReading`
-    for every property); this class adds :meth:`view` and plain data.
+    The generic state is here; each game's own readings are under one attribute, which is ``None``
+    for a hand of another game: :attr:`reversis` (the pot, its winner and loser, the privilege, the
+    reversis), :attr:`hearts`, :attr:`tetka` and :attr:`reunion`.
+
+    Two hands are equal, and hash alike, when they are the same game: the same profile, dealer, cards
+    dealt, widow, stakes, pass direction and moves (where the cards came from, a seed or a pack, is
+    not compared). Hands pickle.
     """
 
-    __slots__ = ()
+    __slots__ = ("_memo", "_state")
+    _state: State
+    _memo: dict[str, Any]
+
+    def __init__(self) -> None:
+        raise TypeError("make a hand with reversis.new_hand() or reversis.deal_hand()")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def _remember(self, key: str, make: Callable[[], T]) -> T:
+        """A value derived from this hand, made the first time it is asked for and then kept (a
+        hand never changes, so it never goes stale). Values kept must be immutable."""
+        try:
+            memo = self._memo
+        except AttributeError:  # the first value kept
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        if key not in memo:
+            memo[key] = make()
+        return memo[key]  # type: ignore[no-any-return]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return (
+            self._state.step == other._state.step
+            and self._state.deal == other._state.deal
+            and self.moves == other.moves
+        )
+
+    def __hash__(self) -> int:
+        return hash((self._state.deal, self.moves))
+
+    def __repr__(self) -> str:
+        return (
+            f"<Hand {self.profile.name} dealer={self.dealer} phase={self.phase.value} "
+            f"moves={self._state.step} to_move={self.to_move}>"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_unpickle, (self._state.deal, self.moves))
+
+    # -- the table ---------------------------------------------------------------------------------
+
+    @property
+    def profile(self) -> Profile:
+        """The rule profile."""
+        return self._state.deal.profile
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return self._state.deal.rules.players
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._state.deal.dealer
+
+    @property
+    def deal(self) -> DealInfo:
+        """What was decided before the first move: the seed, the pack, the cards dealt, the widow,
+        the card shown, the stakes at the start of play, the hand number, the pass direction."""
+        return self._remember("deal", lambda: deal_info(self._state.deal))
+
+    # -- the state of play -------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """:attr:`Phase.EXCHANGE`, :attr:`Phase.PLAY` or :attr:`Phase.OVER`."""
+        state = self._state
+        if state.to_move < 0:
+            return Phase.OVER
+        if state.step < state.deal.nsteps:
+            return Phase.EXCHANGE
+        return Phase.PLAY
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand is over."""
+        return self._state.to_move < 0
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, or ``None`` when the hand is over."""
+        seat = self._state.to_move
+        return None if seat < 0 else seat
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat holds now, in card order."""
+        return tuple(cards_from_mask(cards) for cards in self._state.held)
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now."""
+        return cards_from_mask(self._state.held[self._check_seat(seat)])
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks, in order."""
+        return self._remember("tricks", self._make_tricks)
+
+    def _make_tricks(self) -> tuple[Trick, ...]:
+        n = self.players
+        return tuple(
+            Trick(number, trick.leader, _plays(trick.leader, trick.cards, n), trick.winner)
+            for number, trick in enumerate(self._state.tricks, start=1)
+        )
+
+    @property
+    def current_trick(self) -> Trick | None:
+        """The trick in progress (``winner`` is ``None``), or ``None`` if no card of it is played."""
+        state = self._state
+        if not state.current:
+            return None
+        plays = _plays(state.leader, state.current, self.players)
+        return Trick(len(state.tricks) + 1, state.leader, plays, None)
+
+    @property
+    def tricks_taken(self) -> tuple[int, ...]:
+        """How many tricks each seat has taken."""
+        return tricks_taken(self._state)
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Each seat's points as the game counts them: those of the completed tricks during play,
+        the final points once the hand is over (see :mod:`reversis.games`)."""
+        return self._remember("points", lambda: self._game().points(self._state))
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves applied since the deal, in order."""
+        return self._remember("moves", lambda: moves_of(self.facts))
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, in order (the omniscient record; see :meth:`view` for a player's)."""
+        return self._remember("events", self._make_events)
+
+    def _make_events(self) -> tuple[Event, ...]:
+        # The event classes are imported on first use, so that importing the library stays quick.
+        from reversis.engine.eventing import event_of  # noqa: PLC0415
+
+        return tuple(map(event_of, self.facts))
+
+    @property
+    def facts(self) -> tuple[Fact, ...]:
+        """The hand's facts in order, with named fields and cards as card bits (see
+        :mod:`reversis.engine.facts`): the engine's, then, once the hand is over, the game's facts
+        of its end. :attr:`events` gives the same as public events with cards."""
+        return self._remember("facts", self._make_facts)
+
+    def _make_facts(self) -> tuple[Fact, ...]:
+        facts = facts_of(self._state)
+        if self._state.to_move < 0:
+            facts.extend(self._game().end_facts(self._state))
+        return tuple(facts)
+
+    # -- each game's readings ----------------------------------------------------------------------
+
+    @property
+    def reversis(self) -> ReversisReading | None:
+        """Reversis' readings (the pot, its winner and loser, the privilege, the reversis), or
+        ``None`` for a hand of another game."""
+        return REVERSIS.reading(self._state) if self.profile.reversis is not None else None
+
+    @property
+    def hearts(self) -> HeartsReading | None:
+        """Hearts' readings (hearts broken, the pass, the moon), or ``None``."""
+        return HEARTS.reading(self._state) if self.profile.hearts is not None else None
+
+    @property
+    def tetka(self) -> TetkaReading | None:
+        """Tëtka's readings (the bum card, Tëtka, the scoring items), or ``None``."""
+        return TETKA.reading(self._state) if self.profile.tetka is not None else None
+
+    @property
+    def reunion(self) -> ReunionReading | None:
+        """Réunion's readings (the turn-up, the bowers, the discards), or ``None``."""
+        return REUNION.reading(self._state) if self.profile.reunion is not None else None
+
+    def _game(self) -> Game:
+        return game_of(self.profile)
+
+    # -- moves -------------------------------------------------------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The moves the player to move may make now, as a sorted tuple (empty when over).
+
+        Plays come in card order; the other moves in card order with ``decline`` last.
+        """
+        return legal_moves(self._state)
+
+    def legal_mask(self) -> tuple[bool, ...]:
+        """For each action of the profile's action space (:func:`~reversis.move_index`), whether it
+        is legal now: a mask for bots and reinforcement learning."""
+        profile = self.profile
+        mask = [False] * action_count(profile)
+        for move in self.legal_moves():
+            mask[move_index(profile, move)] = True
+        return tuple(mask)
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether ``move`` may be made now (text is parsed; text that is no move is not legal)."""
+        try:
+            self.apply(move)
+        except (IllegalMoveError, InvalidMoveError):
+            return False
+        return True
+
+    def apply(self, move: Move | str) -> Hand:
+        """The hand after ``move`` (a move or its notation).
+
+        Raises :class:`~reversis.IllegalMoveError` (saying why) if the rules do not allow it now, and
+        :class:`~reversis.InvalidMoveError` for text that is no move. ``self`` is never changed.
+        """
+        if isinstance(move, str):
+            move = parse_move(move)
+        hand = _NEW_HAND(Hand)
+        _SET_STATE(hand, apply(self._state, move))
+        return hand
+
+    def rollout(self, rng: SupportsRandom | None = None, policy: Policy | None = None) -> Hand:
+        """The hand played out to its end, in one loop (no hand object per move).
+
+        For search bots and simulations. Each move is chosen as step-by-step random play would
+        choose it, ``moves[int(rng.random() * len(moves))]`` from :meth:`legal_moves`, so the
+        result equals that play with the same ``rng`` (a :class:`random.Random`, or anything with a
+        ``random()`` method; a fresh unseeded one by default). A ``policy`` chooses the plays
+        instead: it is called as ``policy(seat, legal, trick)`` with the seat to play, the bit mask
+        of the cards it may play (bit ``card.index``) and the card bits of the trick in progress,
+        and returns the bit of its card (the steps before play stay random). A card that is not
+        legal raises :class:`~reversis.IllegalMoveError`. ``self`` is never changed; a finished
+        hand is returned as it is.
+
+            >>> import random
+            >>> from reversis import load_profile, new_hand, settle
+            >>> hand = new_hand(load_profile("fournier-1785"), seed=7)
+            >>> end = hand.rollout(random.Random(1))
+            >>> end.is_over, hand.is_over, len(end.moves)
+            (True, False, 48)
+            >>> lowest = lambda seat, legal, trick: (legal & -legal).bit_length() - 1
+            >>> settle(hand.rollout(random.Random(1), lowest)).net  # every seat plays its lowest
+            (-17, 1, 36, 0)
+        """
+        if rng is None:
+            rng = random.Random()
+        if not callable(getattr(rng, "random", None)):
+            raise ArgumentError(f"rng: {type(rng).__name__} has no random() method")
+        if policy is not None and not callable(policy):
+            raise ArgumentError(f"policy: {type(policy).__name__} is not callable")
+        return hand_of_state(rollout(self._state, rng.random, policy))
 
     def view(self, seat: int) -> HandView:
         """What ``seat`` may know of this hand, and nothing else (see :mod:`reversis.views`)."""
@@ -72,6 +358,14 @@ class Hand(EngineHand, HandReading):
         from reversis.views import hand_view  # noqa: PLC0415
 
         return hand_view(self, self._check_seat(seat))
+
+    def _check_seat(self, seat: object) -> int:
+        n = self.players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {n - 1})")
+        return seat
+
+    # -- plain data --------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The hand as plain data: its profile, dealer, seed, the ordered pack, the stakes at the
@@ -84,17 +378,17 @@ class Hand(EngineHand, HandReading):
         data: dict[str, Any] = {
             "schema": jsonio.SCHEMA,
             "type": "hand",
-            "profile": profile_to_data(deal.profile),
+            "profile": profile_to_data(self.profile),
             "dealer": deal.dealer,
             "seed": deal.seed,
-            "deck": [card.code for card in self.deck],
+            "deck": [card.code for card in deal.deck],
             "stakes": deal.stakes.to_dict(),
             "moves": [str(move) for move in self.moves],
         }
         if deal.hand_number != 1:
             data["hand_number"] = deal.hand_number
-        if deal.profile.hearts is not None:
-            data["pass_direction"] = direction_name(deal)
+        if deal.pass_direction is not None:
+            data["pass_direction"] = deal.pass_direction
         return data
 
     @classmethod
@@ -143,6 +437,40 @@ class Hand(EngineHand, HandReading):
         return cls.from_dict(jsonio.loads(text, "hand"), profile=profile)
 
 
+def _plays(leader: int, cards: tuple[int, ...], n: int) -> tuple[tuple[int, Card], ...]:
+    """The ``(seat, card)`` pairs of a trick's card bits, led by ``leader``."""
+    return tuple(((leader + k) % n, Card.from_index(card)) for k, card in enumerate(cards))
+
+
+def hand_of_state(state: State) -> Hand:
+    """The :class:`Hand` of an engine state (for the library's layers; users deal hands with
+    :func:`new_hand` and friends)."""
+    hand = _NEW_HAND(Hand)
+    _SET_STATE(hand, state)
+    return hand
+
+
+#: A new hand is made without ``__init__`` (which refuses users) and given its state by its slot's
+#: own setter (Hand refuses attribute assignment).
+_NEW_HAND = object.__new__
+_SET_STATE = Hand.__dict__["_state"].__set__
+
+
+def state_of(hand: Hand) -> State:
+    """The engine state of ``hand`` (for the library's layers: the settlement, the worlds)."""
+    return hand._state
+
+
+def remember(hand: Hand, key: str, make: Callable[[], T]) -> T:
+    """A value derived from ``hand``, made by ``make()`` the first time ``key`` is asked for and
+    then kept with the hand (for the library's layers: the settlement, the views)."""
+    return hand._remember(key, make)
+
+
+def _unpickle(deal: Deal, moves: Sequence[Move]) -> Hand:
+    return hand_of_state(replay(deal, moves))
+
+
 def replay_moves(hand: Hand, moves: Sequence[Move | str], what: str) -> Hand:
     """``hand`` after ``moves``; a move that is no move or not legal is a
     :class:`~reversis.RecordError` naming its place."""
@@ -152,25 +480,6 @@ def replay_moves(hand: Hand, moves: Sequence[Move | str], what: str) -> Hand:
         except (IllegalMoveError, InvalidMoveError) as exc:
             raise RecordError(f"{what}: move {number} ({str(move)[:40]!r}): {exc}") from None
     return hand
-
-
-def _profile(profile: Profile | str) -> Profile:
-    if isinstance(profile, Profile):
-        return profile
-    if isinstance(profile, str) and profile in shipped_names():
-        return load_profile(profile)
-    if isinstance(profile, str):
-        raise ProfileError("", f"no shipped profile named {profile[:60]!r}")
-    raise ProfileError(
-        "", f"a profile is a Profile or a shipped profile's name, not {type(profile).__name__}"
-    )
-
-
-def _options(profile: Profile, hand_number: object, pass_direction: object) -> int:
-    number = check_hand_number(hand_number)
-    if pass_direction is not None and profile.hearts is None:
-        raise DealError(f"the {profile.name} profile passes no cards: no pass_direction")
-    return number
 
 
 def deal_hand(
@@ -201,34 +510,22 @@ def deal_hand(
 
     >>> from reversis import deal_hand, load_profile, new_hand
     >>> source = new_hand(load_profile(), seed=1)
-    >>> again = deal_hand(load_profile(), source.dealt, source.widow, dealer=source.dealer)
+    >>> dealt = source.deal
+    >>> again = deal_hand(load_profile(), dealt.dealt, dealt.widow, dealer=dealt.dealer)
     >>> again.hands == source.hands
     True
     """
-    profile = _profile(profile)
-    dealer = check_dealer(profile, dealer)
-    number = _options(profile, hand_number, pass_direction)
-    if isinstance(hands, str | bytes) or not isinstance(hands, Sequence):
-        raise DealError("hands must be a sequence with one collection of cards per seat")
-    try:
-        held = [parse_cards(h) for h in hands]
-        widow_cards = parse_cards(widow)
-        bum_card = None if bum is None else (bum if isinstance(bum, Card) else Card.parse(bum))
-    except InvalidCardError as exc:
-        raise DealError(str(exc)) from None
-    except TypeError:
-        raise DealError("hands and widow must be collections of cards or card codes") from None
-    deal = deal_of_hands(
+    deal = cards_deal(
         profile,
-        held,
-        widow_cards,
+        hands,
+        widow,
         dealer=dealer,
         stakes=stakes,
-        bum=bum_card,
-        hand_number=number,
-        direction=pass_direction,
+        bum=bum,
+        pass_direction=pass_direction,
+        hand_number=hand_number,
     )
-    return start(Hand, deal)
+    return hand_of_state(start(deal))
 
 
 def deal_from_deck(
@@ -248,42 +545,16 @@ def deal_from_deck(
     widow. ``seed`` records where the pack came from: it must be the seed whose shuffle gives this
     pack (:class:`~reversis.DealError` otherwise), so that a hand's seed and pack never disagree.
     """
-    profile = _profile(profile)
-    dealer = check_dealer(profile, dealer)
-    number = _options(profile, hand_number, pass_direction)
-    if isinstance(deck, str):
-        deck = deck.split()
-    try:
-        cards = parse_cards(deck)
-    except InvalidCardError as exc:
-        raise DealError(str(exc)) from None
-    except TypeError:
-        raise DealError("a pack is a sequence of cards or card codes") from None
-    rules = profile.compiled
-    mask = 0
-    for card in cards:
-        if not rules.deck_mask >> card.index & 1:
-            raise DealError(f"{card.code} is not in the {profile.name} pack")
-        if mask >> card.index & 1:
-            raise DealError(f"{card.code} is twice in the pack")
-        mask |= 1 << card.index
-    if mask != rules.deck_mask:
-        raise DealError(
-            f"the pack must hold the profile's {len(rules.deck)} cards, not {len(cards)}"
-        )
-    pack = tuple(card.mask for card in cards)
-    if seed is not None and seeded_pack(profile, check_seed(seed)) != pack:
-        raise DealError(f"the seed {seed} does not give this pack")
-    deal = deal_of_pack(
+    deal = pack_deal(
         profile,
-        pack,
+        deck,
         dealer=dealer,
-        seed=seed,
         stakes=stakes,
-        hand_number=number,
-        direction=pass_direction,
+        seed=seed,
+        pass_direction=pass_direction,
+        hand_number=hand_number,
     )
-    return start(Hand, deal)
+    return hand_of_state(start(deal))
 
 
 def new_hand(
@@ -302,16 +573,12 @@ def new_hand(
     >>> new_hand(load_profile(), seed=7) == new_hand("fournier-1785", seed=7)
     True
     """
-    profile = _profile(profile)
-    dealer = check_dealer(profile, dealer)
-    number = _options(profile, hand_number, pass_direction)
-    deal = deal_of_pack(
+    deal = seeded_deal(
         profile,
-        seeded_pack(profile, seed),
-        dealer=dealer,
         seed=seed,
+        dealer=dealer,
         stakes=stakes,
-        hand_number=number,
-        direction=pass_direction,
+        pass_direction=pass_direction,
+        hand_number=hand_number,
     )
-    return start(Hand, deal)
+    return hand_of_state(start(deal))

@@ -12,19 +12,21 @@ from typing import Any
 
 import attrs
 
-from reversis.cards import Card, Rank, Suit
+from reversis.cards import Card, Rank, cards_from_mask
 from reversis.errors import DealError
 from reversis.profile import Profile
-from reversis.profile.compiled import MODE_TRUMPS, SUIT_MASKS, Rules
+from reversis.profile.compiled import Rules
 from reversis.profile.stakes import exchange_limits, parse_stakes
 from reversis.stakes import Stakes
 
 __all__ = [
     "Deal",
+    "DealInfo",
     "Trumps",
     "canonical_deck",
     "check_dealer",
     "check_hand_number",
+    "deal_info",
     "deal_of_hands",
     "deal_of_pack",
     "direction_name",
@@ -39,29 +41,34 @@ DIRECTIONS = ("none", "left", "across", "right")
 
 @attrs.frozen
 class Trumps:
-    """The trumps of a deal (reunion §2): the trump ``suit``, the bowers' bits (or -1), the cards of
-    each suit as followed (the left bower in the trump suit), and each card's ``power`` within its
-    suit as followed (higher wins)."""
+    """The trumps of a deal (reunion §2): the trump ``suit``, the bowers' bits (or -1), and each
+    card's ``power`` within its suit as followed (higher wins)."""
 
     suit: int
     right: int
     left: int
-    suits: tuple[int, int, int, int]
     power: tuple[int, ...]
 
 
 @attrs.frozen
 class Deal:
-    """What was decided before the first move. Two deals are equal when they deal the same cards to
-    the same seats with the same dealer, stakes and pass direction (not where the cards came from)."""
+    """What was decided before the first move, and what follows from it for the whole hand. Two
+    deals are equal when they deal the same cards to the same seats with the same dealer, stakes and
+    pass direction (not where the cards came from)."""
 
-    # The fields read at every move come first, so that they share the object's first cache line.
     #: The profile's compiled tables.
     rules: Rules = attrs.field(eq=False, repr=False)
     #: How many steps come before play (``len(steps)``).
     nsteps: int = attrs.field(eq=False, repr=False)
     #: The trumps of a game with trumps (reunion §2), else ``None``.
     trumps: Trumps | None = attrs.field(eq=False, repr=False)
+    #: The cards of each suit as they are followed: the suits of the pack, the left bower moved to
+    #: trumps (reunion §2).
+    suits: tuple[int, int, int, int] = attrs.field(eq=False, repr=False)
+    #: By card bit, the suit the card counts as when it is led or followed: its own, or trumps for
+    #: the left bower (reunion §2); and the mask of that suit's cards (those that follow it).
+    follows: tuple[int, ...] = attrs.field(eq=False, repr=False)
+    led_cards: tuple[int, ...] = attrs.field(eq=False, repr=False)
     profile: Profile
     dealer: int
     #: The cards the packets dealt each seat, as masks (without the widow, which Réunion's dealer
@@ -84,11 +91,10 @@ class Deal:
     hand_number: int = attrs.field(eq=False)
     #: The steps before play: ``(seat, step kind, argument)``.
     steps: tuple[tuple[int, int, int], ...] = attrs.field(eq=False, repr=False)
+    #: Whether a non-dealer may decline the exchange (fournier-1785 §4, english §10).
     may_decline: bool = attrs.field(eq=False, repr=False)
-    #: Cards that may not be put aside before play.
+    #: Cards that may not be put aside before play (english §10, hoyle §9, reunion §4).
     no_discard: int = attrs.field(eq=False, repr=False)
-    #: By card bit, the points of the card in a trick (the profile's, or this deal's).
-    values: tuple[int, ...] = attrs.field(eq=False, repr=False)
 
 
 def pass_offset(profile: Profile, direction: object, hand_number: int) -> int:
@@ -150,36 +156,49 @@ def make_deal(
         parsed = parse_stakes(profile, stakes)
         limits = None
     may_decline, no_discard = limits or exchange_limits(profile, parsed)
-    trumps = trumps_of(rules, shown) if rules.mode == MODE_TRUMPS else None
+    trumps = trumps_of(rules, shown) if rules.trumps else None
+    follows, suits, led_cards = rules.follows, rules.suit_masks, rules.led_cards
+    if trumps is not None and trumps.left >= 0:
+        # reunion §2: the left bower belongs to trumps only.
+        follows = tuple(
+            trumps.suit if bit == trumps.left else suit for bit, suit in enumerate(follows)
+        )
+        suits = tuple(
+            sum(card.mask for card in rules.deck if follows[card.index] == suit)
+            for suit in range(4)
+        )
+        led_cards = tuple(suits[suit] for suit in follows)
     if trumps is not None and rules.discard_bowers:
+        # reunion §4: never a bower discarded.
         no_discard |= sum(1 << b for b in (trumps.right, trumps.left) if b >= 0)
     no_discard |= rules.discard_barred
     steps = rules.pass_steps[dealer][direction] if direction else rules.steps[dealer]
     return Deal(
-        rules,
-        len(steps),
-        trumps,
-        profile,
-        dealer,
-        tuple(dealt),
-        widow,
-        parsed,
-        direction,
-        shown,
-        pack,
-        seed,
-        hand_number,
-        steps,
-        may_decline,
-        no_discard,
-        _values(rules, shown, trumps),
+        rules=rules,
+        nsteps=len(steps),
+        trumps=trumps,
+        suits=(suits[0], suits[1], suits[2], suits[3]),
+        follows=follows,
+        led_cards=led_cards,
+        profile=profile,
+        dealer=dealer,
+        dealt=tuple(dealt),
+        widow=widow,
+        stakes=parsed,
+        direction=direction,
+        shown=shown,
+        pack=pack,
+        seed=seed,
+        hand_number=hand_number,
+        steps=steps,
+        may_decline=may_decline,
+        no_discard=no_discard,
     )
 
 
 def trumps_of(rules: Rules, shown: int) -> Trumps:
-    """The trump tables of a deal whose turn-up is ``shown`` (reunion §2)."""
+    """The trumps of a deal whose turn-up is ``shown`` (reunion §2): its suit is trumps."""
     suit = shown >> 4
-    suits = [m & rules.deck_mask for m in SUIT_MASKS]
     right = left = -1
     power = [0] * 64
     for bit in range(64):
@@ -188,36 +207,14 @@ def trumps_of(rules: Rules, shown: int) -> Trumps:
         power[bit] = 2 * rank + (7 if rules.ten_high and rank == Rank.TEN else 0)
     if rules.bowers:
         # reunion §2: the jack of trumps is the right bower, the other jack of its colour the
-        # left bower; both are trumps, above the ace, the left bower in trumps only.
+        # left bower; both are trumps, above the ace.
         right = 16 * suit + Rank.JACK
-        left = 16 * (3 - suit) + Rank.JACK  # clubs and spades, diamonds and hearts
-        if rules.deck_mask >> left & 1:
-            suits[3 - suit] &= ~(1 << left)
-            suits[suit] |= 1 << left
+        other = 16 * (3 - suit) + Rank.JACK  # clubs and spades, diamonds and hearts
+        if rules.deck_mask >> other & 1:
+            left = other
             power[left] = 100
         power[right] = 101
-    return Trumps(suit, right, left, (suits[0], suits[1], suits[2], suits[3]), tuple(power))
-
-
-def _values(rules: Rules, shown: int, trumps: Trumps | None) -> tuple[int, ...]:
-    """By card bit, the points of a card in a trick for this deal."""
-    if rules.game == "tetka":
-        # tetka §4: each queen 1, Tëtka (the queen of the bum suit) 2, and the bum card 1 more.
-        values = [0] * 64
-        for suit in Suit:
-            values[16 * suit + Rank.QUEEN] = 1
-        values[16 * (shown >> 4) + Rank.QUEEN] = 2
-        values[shown] += 1
-        return tuple(values)
-    if rules.game == "reunion":
-        # reunion §3: bowers 12, aces 11, tens 10, kings 4, queens 3, the other jacks 2.
-        by_rank = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
-        values = [by_rank.get(Rank(b & 15), 0) if 2 <= b & 15 <= 14 else 0 for b in range(64)]
-        if trumps is not None:
-            for bower in (trumps.right, trumps.left):
-                values[bower] = 12
-        return tuple(values)
-    return rules.trick_points
+    return Trumps(suit=suit, right=right, left=left, power=tuple(power))
 
 
 def check_dealer(profile: Profile, dealer: object) -> int:
@@ -348,3 +345,53 @@ def canonical_deck(deal: Deal) -> tuple[Card, ...]:
             del remaining[seat][:count]
     deck.extend(Card.from_index(b) for b in deal.widow)
     return tuple(deck)
+
+
+@attrs.frozen
+class DealInfo:
+    """What was decided before the first move of a hand (``hand.deal``): the dealer, where the cards
+    came from, the cards each seat was dealt and the widow, the card shown, the stakes."""
+
+    #: The dealer's seat, and the eldest, the seat after him.
+    dealer: int
+    eldest: int
+    #: The seed the pack was shuffled with, if any.
+    seed: int | None
+    #: The hand's number in its match (1 for a single hand).
+    hand_number: int
+    #: The ordered pack after the cut that the hand was dealt from (for a hand dealt from explicit
+    #: cards, the canonical pack that deals them: each seat's packets in card order, Tëtka's bum
+    #: card last, then the widow).
+    deck: tuple[Card, ...]
+    #: The cards the packets dealt each seat (Réunion's dealer then takes up the widow).
+    dealt: tuple[tuple[Card, ...], ...]
+    #: The widow as dealt (the first non-dealer's card first; in Réunion the turn-up last).
+    widow: tuple[Card, ...]
+    #: The card shown to everyone (Tëtka's bum card, Réunion's turn-up), if any.
+    shown: Card | None
+    #: The stakes at the start of play (antes already in).
+    stakes: Stakes
+    #: Hearts: the pass direction (``left``, ``across``, ``right`` or ``none``); ``None`` for a game
+    #: without passing.
+    pass_direction: str | None
+
+
+def deal_info(deal: Deal) -> DealInfo:
+    """The public :class:`DealInfo` of ``deal``."""
+    deck = canonical_deck(deal) if deal.pack is None else tuple(_card(m) for m in deal.pack)
+    return DealInfo(
+        dealer=deal.dealer,
+        eldest=(deal.dealer + 1) % deal.rules.players,
+        seed=deal.seed,
+        hand_number=deal.hand_number,
+        deck=deck,
+        dealt=tuple(cards_from_mask(mask) for mask in deal.dealt),
+        widow=tuple(Card.from_index(bit) for bit in deal.widow),
+        shown=None if deal.shown < 0 else Card.from_index(deal.shown),
+        stakes=deal.stakes,
+        pass_direction=direction_name(deal) if deal.profile.hearts is not None else None,
+    )
+
+
+def _card(mask: int) -> Card:
+    return Card.from_index(mask.bit_length() - 1)

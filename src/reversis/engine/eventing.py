@@ -1,4 +1,5 @@
-"""The engine's facts as event objects (see :mod:`reversis.engine.state` and :mod:`reversis.events`).
+"""The facts of a hand as the public events (see :mod:`reversis.engine.facts` and
+:mod:`reversis.events`): the same records with :class:`~reversis.Card` values for card bits.
 
 Imported when events are first asked for (``hand.events``, a view), so that importing the library
 stays quick.
@@ -6,34 +7,22 @@ stays quick.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from reversis import events as ev
 from reversis.cards import CARD_AT, Card
-from reversis.engine.state import (
-    F_BROKEN,
-    F_COMMITTED,
-    F_DEALT,
-    F_DECLINED,
-    F_DISCARDED,
-    F_EXCHANGED,
-    F_GIVEN,
-    F_MADE,
-    F_MOON,
-    F_MOST,
-    F_PASSED,
-    F_PLAYED,
-    F_POOL_OWED,
-    F_POOL_WON,
-    F_PRIVILEGE,
-    F_SHOWN,
-    F_TRICK,
-)
+from reversis.engine import facts as fx
 
 __all__ = ["KINDS", "event_of"]
 
-#: The kinds of play by the engine's ``K_*`` codes (see :mod:`reversis.engine.state`).
-KINDS = (ev.PlayKind.LED, ev.PlayKind.FORCED, ev.PlayKind.PLAYED, ev.PlayKind.PLACED)
+#: The kinds of play as the events name them, by :class:`~reversis.engine.facts.Kind`.
+KINDS = {
+    fx.Kind.LED: ev.PlayKind.LED,
+    fx.Kind.FORCED: ev.PlayKind.FORCED,
+    fx.Kind.PLAYED: ev.PlayKind.PLAYED,
+    fx.Kind.PLACED: ev.PlayKind.PLACED,
+}
 
 
 def _card(bit: int) -> Card:
@@ -42,64 +31,29 @@ def _card(bit: int) -> Card:
     return found
 
 
-class _Common(dict[tuple[Any, ...], ev.Event]):
-    """The events of plays and tricks, the most common, each made once and then shared: a cache of
-    values that never change, bounded by the few ways to play a card or take a trick."""
+#: How each kind of fact becomes its event.
+_MAKERS: dict[type, Callable[[Any], ev.Event]] = {
+    fx.Dealt: lambda f: ev.HandDealt(f.dealer, f.eldest),
+    fx.Shown: lambda f: ev.CardShown(f.seat, _card(f.card)),
+    fx.Exchanged: lambda f: ev.Exchanged(f.seat, _card(f.discarded), _card(f.taken)),
+    fx.Declined: lambda f: ev.Declined(f.seat, _card(f.card)),
+    fx.Discarded: lambda f: ev.Discarded(f.seat, _card(f.card)),
+    fx.Given: lambda f: ev.CardGiven(f.seat, f.to, _card(f.card)),
+    fx.Received: lambda f: ev.CardsPassed(),
+    fx.Played: lambda f: ev.CardPlayed(f.seat, _card(f.card), f.trick, KINDS[f.kind]),
+    fx.PrivilegeUsed: lambda f: ev.PrivilegeUsed(f.seat, f.trick),
+    fx.PoolWon: lambda f: ev.PoolWon(f.seat, f.pool, f.trick),
+    fx.PoolOwed: lambda f: ev.PoolOwed(f.seat, f.pool, f.trick),
+    fx.TrickTaken: lambda f: ev.TrickTaken(f.number, f.leader, f.winner),
+    fx.Committed: lambda f: ev.ReversisCommitted(f.seat, f.trick),
+    fx.Broken: lambda f: ev.ReversisBroken(f.seat, f.breaker, f.trick),
+    fx.Made: lambda f: ev.ReversisMade(f.seat),
+    fx.MoonShot: lambda f: ev.MoonShot(f.seat),
+    fx.MostTricks: lambda f: ev.MostTricks(f.seat, f.decided_by),
+    fx.HandOver: lambda f: ev.HandOver(f.winner, f.loser, f.points, f.tricks),
+}
 
-    __slots__ = ()
 
-    def __missing__(self, fact: tuple[Any, ...]) -> ev.Event:
-        event = self[fact] = _event(fact)
-        return event
-
-
-#: ``_COMMON[fact]``: the event of a play or trick fact (``F_PLAYED``, ``F_TRICK``).
-_COMMON = _Common()
-
-
-def event_of(fact: tuple[Any, ...]) -> ev.Event:
-    """The event object of one of the engine's facts (an ``F_*`` tuple, see
-    :mod:`reversis.engine.state`)."""
-    code = fact[0]
-    if code in (F_PLAYED, F_TRICK):
-        return _COMMON[fact]
-    return _event(fact)
-
-
-def _event(fact: tuple[Any, ...]) -> ev.Event:
-    code = fact[0]
-    if code == F_PLAYED:
-        return ev.CardPlayed(fact[1], _card(fact[2]), fact[3], KINDS[fact[4]])
-    if code == F_TRICK:
-        return ev.TrickTaken(fact[1], fact[2], fact[3])
-    if code == F_DEALT:
-        return ev.HandDealt(fact[1], fact[2])
-    if code == F_SHOWN:
-        return ev.CardShown(fact[1], _card(fact[2]))
-    if code == F_EXCHANGED:
-        return ev.Exchanged(fact[1], _card(fact[2]), _card(fact[3]))
-    if code == F_DECLINED:
-        return ev.Declined(fact[1], _card(fact[2]))
-    if code == F_DISCARDED:
-        return ev.Discarded(fact[1], _card(fact[2]))
-    if code == F_GIVEN:
-        return ev.CardGiven(fact[1], fact[2], _card(fact[3]))
-    if code == F_PASSED:
-        return ev.CardsPassed()
-    if code == F_PRIVILEGE:
-        return ev.PrivilegeUsed(fact[1], fact[2])
-    if code == F_POOL_WON:
-        return ev.PoolWon(fact[1], fact[2], fact[3])
-    if code == F_POOL_OWED:
-        return ev.PoolOwed(fact[1], fact[2], fact[3])
-    if code == F_COMMITTED:
-        return ev.ReversisCommitted(fact[1], fact[2])
-    if code == F_MADE:
-        return ev.ReversisMade(fact[1])
-    if code == F_BROKEN:
-        return ev.ReversisBroken(fact[1], fact[2], fact[3])
-    if code == F_MOON:
-        return ev.MoonShot(fact[1])
-    if code == F_MOST:
-        return ev.MostTricks(fact[1], fact[2])
-    return ev.HandOver(fact[1], fact[2], fact[3], fact[4])
+def event_of(fact: fx.Fact) -> ev.Event:
+    """The event of one of the engine's facts."""
+    return _MAKERS[type(fact)](fact)

@@ -1,157 +1,221 @@
-"""The facts of a hand, in order, and the moves they record (see :mod:`reversis.engine.state`;
-:func:`reversis.engine.eventing.event_of` makes the event objects).
+"""The facts of a hand: what happened, one record type per kind, with named fields.
 
-The plays are not recorded as facts: they are read from the tricks, with their kind (led, forced,
-played, placed: fournier-1785 §6, hoyle §6) worked out from what each seat held.
+Facts are the one interface between the engine and everything above it (the games' points and
+settlements, the events, the views, the records). Cards are card bits (``card.index``); seats are
+numbers in playing order; tricks are numbered from 1. :mod:`reversis.engine.eventing` turns facts
+into the public :mod:`reversis.events`, which carry :class:`~reversis.Card` values.
+
+The engine records in :attr:`~reversis.engine.state.State.facts` only what the plays do not show;
+:func:`reversis.engine.history.facts_of` reads the rest (the deal, each card played and how, each
+trick taken) from the state and gives every fact in order. The facts of the end of a hand that
+depend on a game's points (:class:`MoonShot`, :class:`MostTricks`, :class:`HandOver`) are made by
+the game (:mod:`reversis.games`) and come last.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import enum
+from typing import NamedTuple, TypeAlias
 
-from reversis.engine.state import (
-    CURRENT,
-    DEAL,
-    F_DECLINED,
-    F_DISCARDED,
-    F_EXCHANGED,
-    F_GIVEN,
-    F_PLAYED,
-    F_POOL_OWED,
-    F_POOL_WON,
-    F_PRIVILEGE,
-    F_SHOWN,
-    F_TRICK,
-    FACTS,
-    HANDS,
-    K_FORCED,
-    K_LED,
-    K_PLACED,
-    K_PLAYED,
-    LEADER,
-    M64,
-    STEP,
-    TRICKS,
-    Raw,
-)
-from reversis.moves import DECLINE, DISCARDS, EXCHANGES, GIVES, PASSES, PLAYS, Move
-from reversis.profile.compiled import STEP_PASS
-
-__all__ = ["facts_of", "moves_of_facts"]
-
-#: The facts a trick's last card causes, listed before the trick is taken.
-_BEFORE_TRICK = (F_PRIVILEGE, F_POOL_WON, F_POOL_OWED)
+__all__ = [
+    "FORCED",
+    "LED",
+    "PLACED",
+    "PLAYED",
+    "Broken",
+    "Committed",
+    "Dealt",
+    "Declined",
+    "Discarded",
+    "Exchanged",
+    "Fact",
+    "Given",
+    "HandOver",
+    "Kind",
+    "Made",
+    "MoonShot",
+    "MostTricks",
+    "Played",
+    "PoolOwed",
+    "PoolWon",
+    "PrivilegeUsed",
+    "Received",
+    "Shown",
+    "TrickTaken",
+]
 
 
-def facts_of(state: Raw) -> list[tuple[Any, ...]]:
-    """The compact records of the events of ``state``, in order (each a tuple whose first item is
-    an ``F_*`` code)."""
-    deal = state[DEAL]
-    nodes = []
-    node = state[FACTS]
-    while node is not None:
-        nodes.append(node)
-        node = node[0]
-    nodes.reverse()
-    recorded: dict[int, list[tuple[Any, ...]]] = {}
-    for node in nodes:
-        recorded.setdefault(node[1], []).extend(node[2:])
-    out = recorded.get(-1, [])
-    if deal.shown >= 0:
-        # tetka §2, reunion §4: the card shown to everyone at the deal.
-        out.append((F_SHOWN, deal.dealer, deal.shown))
-    plays = play_facts(state)
-    nsteps = deal.nsteps
-    n = deal.rules.players
-    tricks = state[TRICKS]
-    for step in range(state[STEP]):
-        here = recorded.get(step, ())
-        if step < nsteps:
-            out.extend(here)
-            continue
-        out.append(plays[step - nsteps])
-        if (step - nsteps) % n != n - 1:
-            out.extend(here)
-            continue
-        # the last card of a trick: what it caused, the trick taken, then the rest
-        out.extend(f for f in here if f[0] in _BEFORE_TRICK)
-        number = (step - nsteps) // n + 1
-        leader, _, winner, _ = tricks[number - 1]
-        out.append((F_TRICK, number, leader, winner))
-        out.extend(f for f in here if f[0] not in _BEFORE_TRICK)
-    return out
+class Kind(enum.IntEnum):
+    """How a card was played to a trick (fournier-1785 §6, hoyle §6)."""
+
+    #: The first card of the trick.
+    LED = 0
+    #: A card of the suit led (with ``play.forced = "only-card"``: the player's only one).
+    FORCED = 1
+    #: A card of the suit led while holding another (``play.forced = "only-card"`` only).
+    PLAYED = 2
+    #: A card of another suit: a renounce.
+    PLACED = 3
 
 
-def play_facts(state: Raw) -> list[tuple[Any, ...]]:
-    """``(F_PLAYED, seat, bit, trick, kind)`` for every card played, in order."""
-    deal = state[DEAL]
-    rules = deal.rules
-    n = rules.players
-    plays = [(leader, cards) for leader, cards, _, _ in state[TRICKS]]
-    if state[CURRENT]:
-        plays.append((state[LEADER], state[CURRENT]))
-    trumps = deal.trumps
-    suits = trumps.suits if trumps is not None else rules.suit_masks
-    out = []
-    if not rules.only_card_forced:
-        for number, (leader, bits) in enumerate(plays, start=1):
-            led = suits[_suit(deal, bits[0])] if trumps is not None else suits[bits[0] >> 4]
-            seat = leader
-            out.append((F_PLAYED, seat, bits[0], number, K_LED))
-            for b in bits[1:]:
-                seat = seat + 1 if seat + 1 < n else 0
-                # fournier-1785 §6: a card of the suit led is forced; another is placed.
-                out.append((F_PLAYED, seat, b, number, K_FORCED if led >> b & 1 else K_PLACED))
-        return out
-    # what each seat held when play began: what it holds now and what it played
-    held = [state[HANDS] >> (p << 6) & M64 for p in range(n)]
-    for leader, bits in plays:
-        for k, b in enumerate(bits):
-            held[(leader + k) % n] |= 1 << b
-    for number, (leader, bits) in enumerate(plays, start=1):
-        led = suits[_suit(deal, bits[0])]
-        for k, b in enumerate(bits):
-            seat = (leader + k) % n
-            if k == 0:
-                kind = K_LED
-            elif not led >> b & 1:
-                kind = K_PLACED
-            elif held[seat] & led != 1 << b:
-                # hoyle §6: played, holding another card of the suit led; else forced.
-                kind = K_PLAYED
-            else:
-                kind = K_FORCED
-            held[seat] ^= 1 << b
-            out.append((F_PLAYED, seat, b, number, kind))
-    return out
+# The kinds as plain names, for the engine's rules (a look-up of a module's name is much cheaper
+# than one of an enum's member, and a card is classed at every play).
+LED = Kind.LED
+FORCED = Kind.FORCED
+PLAYED = Kind.PLAYED
+PLACED = Kind.PLACED
 
 
-def _suit(deal: Any, bit: int) -> int:
-    trumps = deal.trumps
-    if trumps is not None and bit == trumps.left:
-        return int(trumps.suit)
-    return bit >> 4
+# -- the deal -----------------------------------------------------------------------------------
 
 
-def moves_of_facts(facts: Sequence[tuple[Any, ...]]) -> tuple[Move, ...]:
-    """The moves that made these facts, in order."""
-    out: list[Move] = []
-    for fact in facts:
-        code = fact[0]
-        move: Move | None
-        if code == F_PLAYED:
-            move = PLAYS[fact[2]]
-        elif code == F_EXCHANGED:
-            move = EXCHANGES[fact[2]]
-        elif code == F_DECLINED:
-            move = DECLINE
-        elif code == F_DISCARDED:
-            move = DISCARDS[fact[2]]
-        elif code == F_GIVEN:
-            move = (PASSES if fact[4] == STEP_PASS else GIVES)[fact[3]]
-        else:
-            continue
-        assert move is not None
-        out.append(move)
-    return tuple(out)
+class Dealt(NamedTuple):
+    """The cards were dealt by ``dealer``; ``eldest`` is the seat after him."""
+
+    dealer: int
+    eldest: int
+
+
+class Shown(NamedTuple):
+    """``card``, one of ``seat``'s, was shown to everyone (tetka §2's bum card, reunion §4's turn-up)."""
+
+    seat: int
+    card: int
+
+
+# -- the steps before play ----------------------------------------------------------------------
+
+
+class Exchanged(NamedTuple):
+    """``seat`` put ``discarded`` aside and took its widow card ``taken`` (fournier-1785 §4)."""
+
+    seat: int
+    discarded: int
+    taken: int
+
+
+class Declined(NamedTuple):
+    """``seat`` declined the exchange: it looked at its widow card ``card``, which went aside
+    (fournier-1785 §4)."""
+
+    seat: int
+    card: int
+
+
+class Discarded(NamedTuple):
+    """The dealer, ``seat``, put ``card`` aside (fournier-1785 §4, reunion §4)."""
+
+    seat: int
+    card: int
+
+
+class Given(NamedTuple):
+    """``seat`` chose ``card`` for seat ``to``: given to the player opposite (hoyle §4), or passed
+    (``passed``, hearts §4)."""
+
+    seat: int
+    to: int
+    card: int
+    passed: bool
+
+
+class Received(NamedTuple):
+    """The cards given or passed reached their receivers, all together (hoyle §4, hearts §4)."""
+
+
+# -- play -----------------------------------------------------------------------------------------
+
+
+class Played(NamedTuple):
+    """``seat`` played ``card`` to trick ``trick``, as ``kind`` says."""
+
+    seat: int
+    card: int
+    trick: int
+    kind: Kind
+
+
+class PrivilegeUsed(NamedTuple):
+    """``seat`` renounced by its privilege for the first time, on ``trick`` (fournier-1785 §11)."""
+
+    seat: int
+    trick: int
+
+
+class PoolWon(NamedTuple):
+    """``seat`` placed a quinola on ``trick`` and wins its ``pool`` (fournier-1785 §9)."""
+
+    seat: int
+    pool: str
+    trick: int
+
+
+class PoolOwed(NamedTuple):
+    """``seat`` led or was forced to play a quinola on ``trick`` and owes its ``pool`` (a beast,
+    a remise; fournier-1785 §9)."""
+
+    seat: int
+    pool: str
+    trick: int
+
+
+class TrickTaken(NamedTuple):
+    """Trick ``number``, led by ``leader``, was taken by ``winner``."""
+
+    number: int
+    leader: int
+    winner: int
+
+
+class Committed(NamedTuple):
+    """``seat`` took each of the first tricks and is committed to the reversis (fournier-1785 §8)."""
+
+    seat: int
+    trick: int
+
+
+class Broken(NamedTuple):
+    """``breaker`` took trick ``trick`` and broke ``seat``'s reversis (fournier-1785 §8)."""
+
+    seat: int
+    breaker: int
+    trick: int
+
+
+class Made(NamedTuple):
+    """``seat`` took every trick: the reversis is made (fournier-1785 §8)."""
+
+    seat: int
+
+
+# -- the end of the hand (made by the games) -----------------------------------------------------
+
+
+class MoonShot(NamedTuple):
+    """``seat`` took every point card (hearts §9)."""
+
+    seat: int
+
+
+class MostTricks(NamedTuple):
+    """``seat`` scores for most tricks; ``decided_by`` says what decided it (tetka §5)."""
+
+    seat: int
+    decided_by: str
+
+
+class HandOver(NamedTuple):
+    """The hand is over: the final ``points`` and ``tricks`` taken of each seat, and Reversis' pot
+    ``winner`` and ``loser`` (``None`` in another game, or under a reversis)."""
+
+    winner: int | None
+    loser: int | None
+    points: tuple[int, ...]
+    tricks: tuple[int, ...]
+
+
+#: Any fact.
+Fact: TypeAlias = (
+    Dealt | Shown | Exchanged | Declined | Discarded | Given | Received | Played | PrivilegeUsed
+    | PoolWon | PoolOwed | TrickTaken | Committed | Broken | Made | MoonShot | MostTricks | HandOver
+)  # fmt: skip

@@ -1,144 +1,190 @@
-"""The play of the cards: who leads, what may be played, who wins a trick (the engine's rules of play).
+"""The rules of play put together: the hand dealt (:func:`start`), the moves allowed
+(:func:`legal_moves`), a move made (:func:`apply`), and a hand played out (:func:`rollout`).
 
-Three mechanisms, chosen by the profile's data (``profile.compiled.mode``):
-
-* plain: follow the suit led if able, else any card; the highest card of the suit led wins
-  (fournier-1785 §6, tetka §3), with the privilege of the four aces or the espagnolette, which lets
-  its holder renounce at will (fournier-1785 §11);
-* Hearts: the same, with the first lead, the first trick's ban on points and the lead of hearts
-  before they are broken (hearts §5, §7);
-* trumps: the turn-up's suit is trumps, maybe with bowers; follow if able, else (maybe) trump; the
-  highest trump wins, else the highest card of the suit led (reunion §2, §5).
-
-The plain mechanism's fast path is inlined in :meth:`reversis.Hand.apply`; these functions give the
-legal cards of the other two, trick winners, and the reason a card may not be played.
+Each is a plain function of a :class:`~reversis.engine.state.State`; a state is never changed. The
+steps before play are :mod:`~reversis.engine.steps`'; a card played goes through the same rules
+here whichever function plays it: what may be played (:func:`~reversis.engine.follow.legal_cards`),
+how it is played, what it causes (the privilege, the pools: :func:`apply_card`), who takes the
+trick (:func:`~reversis.engine.tricks.trick_winner`) and what the trick causes (hearts broken, the
+reversis, the end of the hand).
 """
 
 from __future__ import annotations
 
-from reversis.cards import Card, cards_from_mask
+from collections.abc import Callable, Sequence
+from typing import NoReturn, TypeAlias
+
+from reversis.cards import CARD_AT, cards_from_mask
+from reversis.engine.commitment import after_trick
 from reversis.engine.deal import Deal
-from reversis.engine.state import CURRENT, DEAL, EXTRA, HANDS, M64, TRICKS, Raw
-from reversis.profile.compiled import MODE_HEARTS, MODE_TRUMPS
+from reversis.engine.facts import FORCED, LED, PLACED, PLAYED, PoolOwed, PoolWon, PrivilegeUsed
+from reversis.engine.follow import legal_cards, to_play, why_not
+from reversis.engine.state import NO_EXTRA, Recorded, State, make_state, make_trick
+from reversis.engine.steps import apply_step, step_moves, step_text
+from reversis.engine.tables import PLAY_TABLES, moves_of
+from reversis.engine.tricks import trick_winner
+from reversis.errors import IllegalMoveError
+from reversis.moves import Move, Play
 
-__all__ = ["first_leader", "legal_cards", "suit_followed", "trick_winner", "why_not"]
+__all__ = ["Policy", "apply", "apply_card", "legal_moves", "replay", "rollout", "start"]
 
-
-def held_by(hands: int, seat: int) -> int:
-    """The cards ``seat`` holds, from the packed hands."""
-    return hands >> (seat << 6) & M64
-
-
-def first_leader(deal: Deal, hands: int) -> int:
-    """Who leads the first trick: the eldest (fournier-1785 §6, tetka §3, reunion §5), or in Hearts
-    the holder of the two of clubs (hearts §5)."""
-    rules = deal.rules
-    if rules.mode == MODE_HEARTS:
-        two = 1 << Card.parse("2C").index
-        for seat in range(rules.players):
-            if held_by(hands, seat) & two:
-                return seat
-    return (deal.dealer + 1) % rules.players
+#: A rollout policy: given the seat to play, the mask of the cards it may play (bit ``c.index`` for
+#: card ``c``) and the card bits of the trick in progress (the leader's first), the bit of the
+#: card to play.
+Policy: TypeAlias = Callable[[int, int, tuple[int, ...]], int]
 
 
-def suit_followed(deal: Deal, bit: int) -> int:
-    """The suit a card counts as for following: its own, or trumps for the left bower (reunion §2)."""
-    trumps = deal.trumps
-    if trumps is not None and bit == trumps.left:
-        return trumps.suit
-    return bit >> 4
+def start(deal: Deal) -> State:
+    """The state of ``deal`` before its first move."""
+    held = list(deal.dealt)
+    if deal.rules.widow == "dealer":
+        # reunion §4: the dealer takes up the cards left, the turn-up among them.
+        for card in deal.widow:
+            held[deal.dealer] |= 1 << card
+    state = State(deal, tuple(held), 0, -1, -1, (), (), (), (), NO_EXTRA, 0)
+    if deal.steps:
+        leader = (deal.dealer + 1) % deal.rules.players
+        return state._replace(to_move=deal.steps[0][0], leader=leader)
+    return to_play(state)
 
 
-def legal_cards(state: Raw, seat: int) -> int:
-    """The mask of the cards ``seat`` may play now (it is to play, in the play phase)."""
-    deal, hands = state[DEAL], state[HANDS]
-    rules = deal.rules
-    held = held_by(hands, seat)
-    current = state[CURRENT]
-    if rules.mode == MODE_TRUMPS:
-        trumps = deal.trumps
-        assert trumps is not None
-        if not current:
-            return held
-        # reunion §5: follow the suit led if able (a led bower leads trumps); else trump if able.
-        follow = held & trumps.suits[suit_followed(deal, current[0])]
-        if follow:
-            return follow
-        if rules.follow_trump:
-            ruff = held & trumps.suits[trumps.suit]
-            if ruff:
-                return ruff
-        return held
-    first = not state[TRICKS]
-    if current:
-        # fournier-1785 §6: follow suit if able; §11: the privileged may renounce at will.
-        follow = held & rules.suit_masks[current[0] >> 4]
-        if follow and (seat != state[EXTRA].privilege or len(state[TRICKS]) >= rules.priv_last):
-            return follow
-        if follow:
-            return held
-        if rules.mode == MODE_HEARTS and first and rules.first_trick_barred:
-            # hearts §5: no heart or queen of spades on the first trick, unless nothing else.
-            allowed = held & ~rules.first_trick_barred
-            if allowed:
-                return allowed
-        return held
-    if rules.mode == MODE_HEARTS:
-        if first:
-            # hearts §5: the holder of the two of clubs leads it (or any club, by the flag).
-            return held & rules.first_lead or held
-        if rules.lead_barred and not state[EXTRA].broken:
-            # hearts §7: no heart led before hearts are broken, unless nothing else is held; with
-            # can_lead_hearts_instead_of_qs, a hand whose only other card is the QS leads anything.
-            allowed = held & ~rules.lead_barred
-            if allowed and allowed != rules.lead_free:
-                return allowed
-    return held
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """The moves the seat to move may make, as a sorted tuple (empty once the hand is over): plays
+    in card order; the other moves in card order with ``decline`` last."""
+    if state.legal:
+        return moves_of(state.legal, PLAY_TABLES)
+    if state.to_move < 0:
+        return ()
+    return step_moves(state)
 
 
-def trick_winner(deal: Deal, leader: int, cards: tuple[int, ...]) -> int:
-    """The seat that wins a complete trick led by ``leader``."""
-    n = deal.rules.players
-    trumps = deal.trumps
-    mask = 0
-    for bit in cards:
-        mask |= 1 << bit
-    if trumps is None:
-        # fournier-1785 §6: the highest card of the suit led wins.
-        led = cards[0] >> 4
-        best = (mask >> (led << 4) & 0xFFFF).bit_length() - 1 + (led << 4)
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; :class:`~reversis.IllegalMoveError` (saying why) if the rules do
+    not allow it now, :class:`~reversis.InvalidMoveError` if it is no move."""
+    if type(move) is not Play:
+        return apply_step(state, move)
+    card = move.card.index
+    if not state.legal >> card & 1:
+        _refuse(state, move)
+    return apply_card(state, card)
+
+
+def _refuse(state: State, move: Play) -> NoReturn:
+    """Why ``move``, a play, may not be made now."""
+    if state.to_move < 0:
+        reason = "the hand is over"
+    elif state.step < state.deal.nsteps:
+        reason = f"it is the exchange: {step_text(state.deal, state.step)}"
+    elif not state.held[state.to_move] >> move.card.index & 1:
+        reason = f"seat {state.to_move} does not hold {move.card.code}"
     else:
-        # reunion §5: the highest trump wins; if none, the highest card of the suit led.
-        ruffs = mask & trumps.suits[trumps.suit]
-        group = ruffs or mask & trumps.suits[suit_followed(deal, cards[0])]
-        power = trumps.power
-        best = max((b for b in cards if group >> b & 1), key=lambda b: power[b])
-    return (leader + cards.index(best)) % n
+        reason = why_not(state, move.card.index)
+    raise IllegalMoveError(move, reason)
 
 
-def why_not(state: Raw, seat: int, bit: int) -> str:
-    """Why ``seat`` may not play card ``bit`` now (it holds it, and it is not a legal card)."""
-    deal = state[DEAL]
+def apply_card(state: State, card: int) -> State:
+    """The state after the seat to move plays ``card``, one of ``state.legal``."""
+    deal, held, step, seat, leader, current, kinds, tricks, facts, extra, _ = state
     rules = deal.rules
-    held = held_by(state[HANDS], seat)
-    allowed = " ".join(c.code for c in cards_from_mask(legal_cards(state, seat)))
-    current = state[CURRENT]
-    if current:
-        led = suit_followed(deal, current[0])
-        follow = held & (deal.trumps.suits[led] if deal.trumps else rules.suit_masks[led])
-        if follow:
-            why = f"seat {seat} must follow suit ({'CDHS'[led]}) and holds " + " ".join(
-                c.code for c in cards_from_mask(follow)
-            )
-            if seat == state[EXTRA].privilege:
-                name = deal.profile.privilege.name if deal.profile.privilege else "privilege"
-                why += f" (the privilege of the {name} lasts up to trick {rules.priv_last})"
-            return why
-        if rules.mode == MODE_TRUMPS:
-            return f"seat {seat} cannot follow and must trump: {allowed}"
-        return f"on the first trick seat {seat} may play no heart or queen of spades: {allowed}"
-    if not state[TRICKS]:
-        return (
-            f"the first trick is led with the two of clubs (or a club, by the profile): {allowed}"
-        )
-    return f"hearts are not broken: seat {seat} may lead {allowed}"
+    # How the card is played (fournier-1785 §6, hoyle §6): led; placed, of another suit than the
+    # one led; forced, of the suit led, or (hoyle §6) played, of the suit led while holding another.
+    if not current:
+        kind = LED
+    elif not deal.led_cards[current[0]] >> card & 1:
+        kind = PLACED
+    elif rules.only_card_forced and held[seat] & deal.led_cards[current[0]] != 1 << card:
+        kind = PLAYED
+    else:
+        kind = FORCED
+    if kind is PLACED and not extra.privilege_used and held[seat] & deal.led_cards[current[0]]:
+        # fournier-1785 §11: a renounce while able to follow is the privilege used; its first
+        # use is recorded.
+        trick = len(tricks) + 1
+        extra = extra._replace(privilege_used=trick)
+        facts = facts + (Recorded(step, PrivilegeUsed(seat, trick)),)
+    pool = rules.pool_of[card]
+    if pool and extra.committed < 0:
+        # fournier-1785 §9: placing the Quinola wins its pool (the basket); led or forced, it owes
+        # one (a beast); english §9, hoyle §9 likewise for the pots and pools. Once a reversis is
+        # committed it is an ordinary card (fournier-1785 §8).
+        trick = len(tricks) + 1
+        fact = PoolWon(seat, pool, trick) if kind is PLACED else PoolOwed(seat, pool, trick)
+        facts = facts + (Recorded(step, fact),)
+    held = held[:seat] + (held[seat] ^ 1 << card,) + held[seat + 1 :]
+    current = current + (card,)
+    kinds = kinds + (kind,)
+    n = rules.players
+    if len(current) < n:
+        seat = (seat + 1) % n
+    else:
+        # The trick is complete: its winner leads the next.
+        mask = 0
+        for played in current:
+            mask |= 1 << played
+        winner = trick_winner(deal, leader, current, mask)
+        tricks = tricks + (make_trick((leader, current, kinds, winner, mask)),)
+        seat = leader = winner
+        current = kinds = ()
+        if mask & rules.breakers and not extra.broken:
+            # hearts §7: the first heart (or the queen of spades) played breaks hearts.
+            extra = extra._replace(broken=True)
+        over = len(tricks) == rules.tricks
+        if len(tricks) >= rules.commit:
+            # fournier-1785 §8: the reversis is decided from the trick that commits to it on.
+            extra, caused, over = after_trick(deal, extra, tricks)
+            facts = facts + tuple(Recorded(step, fact) for fact in caused)
+        if over:
+            return make_state((deal, held, step + 1, -1, -1, (), (), tricks, facts, extra, 0))
+    legal = legal_cards(deal, seat, held[seat], current, tricks, extra)
+    return make_state(
+        (deal, held, step + 1, seat, leader, current, kinds, tricks, facts, extra, legal)
+    )
+
+
+def rollout(state: State, draw: Callable[[], float], policy: Policy | None = None) -> State:
+    """The final state after playing ``state`` to its end.
+
+    Each move is chosen as ``moves[int(draw() * len(moves))]`` from :func:`legal_moves`, unless
+    ``policy`` is given, which then chooses every play (the steps before play stay random). A
+    policy's card that is not legal raises :class:`~reversis.IllegalMoveError`.
+    """
+    while state.to_move >= 0:
+        if state.step < state.deal.nsteps:
+            moves = step_moves(state)
+            state = apply_step(state, moves[int(draw() * len(moves))])
+            continue
+        legal = state.legal
+        if policy is None:
+            # the k-th legal card in card order, as a random choice from legal_moves() takes it
+            card = _nth_card(legal, int(draw() * legal.bit_count()))
+        else:
+            card = policy(state.to_move, legal, state.current)
+            if type(card) is not int or not 0 <= card < 64 or not legal >> card & 1:
+                _refuse_policy(card, state.to_move, legal)
+        state = apply_card(state, card)
+    return state
+
+
+def _nth_card(mask: int, k: int) -> int:
+    """The card bit of the ``k``-th card (from 0) of ``mask`` in card order."""
+    for _ in range(k):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def _refuse_policy(card: object, seat: int, legal: int) -> NoReturn:
+    found = CARD_AT[card] if type(card) is int and 0 <= card < 64 else None
+    codes = " ".join(c.code for c in cards_from_mask(legal))
+    raise IllegalMoveError(
+        found.code if found is not None else repr(card),
+        f"the rollout policy chose it for seat {seat}, who may play {codes}",
+    )
+
+
+def replay(deal: Deal, moves: Sequence[Move]) -> State:
+    """The state of ``deal`` after ``moves`` (:class:`~reversis.IllegalMoveError` or
+    :class:`~reversis.InvalidMoveError` at the first that is refused)."""
+    state = start(deal)
+    for move in moves:
+        state = apply(state, move)
+    return state

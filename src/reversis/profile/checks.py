@@ -366,6 +366,20 @@ def _check_reunion(p: Profile, deck: set[Card]) -> None:
         raise ProfileError("deal", "Réunion's dealer takes up the widow and its turn-up")
     if p.play.trumps != "turn-up" or not p.play.bowers:
         raise ProfileError("play", "Réunion has trumps from the turn-up, with bowers")
+    reunion = p.reunion
+    assert reunion is not None
+    for rank, _ in reunion.points:
+        if rank not in RANK_CODES:
+            raise ProfileError(f"reunion.points.{rank}", "is not a rank code (A K Q J 10 … 2)")
+    lows = [low for low, _ in reunion.game_scale]
+    if not lows or lows != sorted(set(lows), reverse=True) or lows[-1] != 0:
+        raise ProfileError(
+            "reunion.game_scale", "lists [lowest total, units] pairs, highest first, ending at 0"
+        )
+    if any(units < 0 for _, units in reunion.game_scale):
+        raise ProfileError("reunion.game_scale", "units must not be negative")
+    if reunion.left_bower_payment < 0 or reunion.no_trick_payment < 0:
+        raise ProfileError("reunion", "payments must not be negative")
 
 
 def _check_match(p: Profile) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
@@ -22,16 +22,15 @@ if TYPE_CHECKING:
     from reversis.profile.sections import SpecialCard
 
 __all__ = [
-    "MODE_HEARTS",
-    "MODE_PLAIN",
-    "MODE_TRUMPS",
     "STEP_DISCARD",
     "STEP_EXCHANGE",
     "STEP_GIVE",
     "STEP_PASS",
     "SUIT_MASKS",
     "Rules",
+    "SpecialReasons",
     "compile_rules",
+    "point_groups",
 ]
 
 #: The 16-bit field of each suit in a card mask.
@@ -47,46 +46,41 @@ STEP_GIVE = 2
 #: A player passes a card face down to the seat ``argument`` places on (Hearts).
 STEP_PASS = 3
 
-# How the cards of a trick are played and won.
-#: Follow suit if able; the highest card of the suit led wins (Reversis, Tëtka).
-MODE_PLAIN = 0
-#: As plain, with the first-trick and leading restrictions of Hearts (hearts §5, §7).
-MODE_HEARTS = 1
-#: Trumps from the turn-up, maybe with bowers, maybe with the duty to trump (Réunion).
-MODE_TRUMPS = 2
-
 #: The directions of a pass, as seat offsets in playing order (hearts §3).
 PASS_OFFSETS = {"none": 0, "left": 1, "across": 2, "right": -1}
 
 Getter = Callable[[Sequence[int]], tuple[int, ...]]
 
 
+class SpecialReasons(NamedTuple):
+    """The payment reasons of a special card (an ace, a quinola), named after it:
+    ``ace_placed``, ``ace_forced`` … (fournier-1785 "Payments as data")."""
+
+    placed: str
+    forced: str
+    consolation: str
+    led: str
+    played: str
+
+
 @attrs.frozen
 class Rules:
     """The compiled tables of one profile (see the module's docstring)."""
 
-    # -- read at every move (first, so that they share the object's first cache lines) ----------
+    # -- the table and the pack -------------------------------------------------------------------
     players: int
-    #: The mechanism of play: :data:`MODE_PLAIN`, :data:`MODE_HEARTS` or :data:`MODE_TRUMPS`.
-    mode: int
-    #: The privileged player may renounce while fewer tricks than this are complete
-    #: (fournier-1785 §11).
-    priv_last: int
-    #: The first trick the engine must look at after it is taken (commitment, or the hand's end).
-    late: int
-    pool_of: tuple[str, ...]  # by card bit: the pool a quinola goes with, or ""
-    #: Hearts: the cards that break hearts, and the cards barred from a lead until then (§7).
-    breakers: int
-    lead_barred: int
-    # -- the deal ---------------------------------------------------------------------------------
-    game: str
     tricks: int
     deck: tuple[Card, ...]
     deck_mask: int
+    #: The cards of each suit in the pack; by card bit, the card's suit and the mask of its suit's
+    #: cards (a deal with bowers changes them: ``deal.follows``, ``deal.led_cards``).
     suit_masks: tuple[int, ...]
+    follows: tuple[int, ...]
+    led_cards: tuple[int, ...]
     #: The cards' masks, in card order, and by card bit the card's position in the pack (or -1).
     deck_masks: tuple[int, ...]
     deck_positions: tuple[int, ...]
+    # -- the deal and the steps before play --------------------------------------------------------
     #: ``exchange`` (Reversis' widow), ``dealer`` (the dealer takes it up) or ``none``.
     widow: str
     shown: str
@@ -105,52 +99,61 @@ class Rules:
     discard_barred: int
     discard_bowers: bool
     first_stakes: Stakes
-    # -- play -------------------------------------------------------------------------------------
-    follow_trump: bool
+    decline: str
+    discard_quinolas: str
+    #: The privilege's cards, and how many of them qualify (fournier-1785 §11).
+    priv_mask: int
+    priv_needed: int
+    # -- play ---------------------------------------------------------------------------------------
+    #: Whether the turn-up's suit is trumps (reunion §2), with bowers, the ten high, and the duty
+    #: to trump (reunion §5).
+    trumps: bool
     bowers: bool
     ten_high: bool
+    follow_trump: bool
     #: Hearts: the cards that may lead trick 1, the cards barred from trick 1 (unless nothing
-    #: else is held), and the queen of spades when it frees the whole hand (hearts §5, §7).
+    #: else is held), the cards barred from a lead until hearts are broken, the queen of spades
+    #: when it frees the whole hand, and the cards that break hearts (hearts §5, §7).
     first_lead: int
     first_trick_barred: int
+    lead_barred: int
     lead_free: int
-    # -- points -----------------------------------------------------------------------------------
-    trick_points: tuple[int, ...]  # by card bit (Reversis, Hearts)
-    trick_groups: tuple[tuple[int, int], ...]  # (points, mask of the cards worth them)
-    #: The same points by suit, when each suit's scoring cards lie within 8 ranks (Reversis):
-    #: ``(shift, width mask, table)``, the table giving the points of each pattern of those
-    #: ranks, so that a seat's points are one look-up a suit; ``None`` otherwise (Hearts).
-    trick_windows: tuple[tuple[int, int, tuple[int, ...]], ...] | None
-    #: Hearts: the cards of the moon and the bonus for no trick (hearts §9, §10).
-    moon_mask: int
-    no_trick_bonus: int
-    # -- Reversis ---------------------------------------------------------------------------------
-    pot_points: tuple[int, ...]  # by card bit
+    breakers: int
+    #: The privileged player may renounce while fewer tricks than this are complete
+    #: (fournier-1785 §11).
+    priv_last: int
+    #: Whether a card of the suit led is forced only when it is the player's only one (hoyle §6).
+    only_card_forced: bool
+    #: By card bit: the pool a quinola goes with, or "" (fournier-1785 §9).
+    pool_of: tuple[str, ...]
+    #: The trick that commits to the reversis, or one more than the tricks (no reversis), and
+    #: whether the hand ends when it is broken (fournier-1785 §8).
+    commit: int
+    end_on_break: bool
+    # -- points -------------------------------------------------------------------------------------
+    #: By card bit, the points of a card in a trick, where they do not depend on the deal
+    #: (fournier-1785 §7, hearts §8), and the same as ``(points, mask of the cards worth them)``.
+    trick_points: tuple[int, ...]
+    trick_groups: tuple[tuple[int, int], ...]
+    #: By card bit, the value of a card in the pot, the same by groups, and the flat amount added
+    #: (fournier-1785 §5).
+    pot_points: tuple[int, ...]
     pot_groups: tuple[tuple[int, int], ...]
     pot_bonus: int
     #: By dealer, then by seat: the seat's position in the winner's and the loser's tie-breaks.
     winner_rank: tuple[tuple[int, ...], ...]
     loser_rank: tuple[tuple[int, ...], ...]
     loser_most_tricks: bool
-    decline: str
-    discard_quinolas: str
-    only_card_forced: bool
-    priv_mask: int
-    priv_masks: tuple[int, ...]  # the privilege's cards in each seat's field of the packed hands
-    priv_needed: int
+    # -- money --------------------------------------------------------------------------------------
     priv_success_wins: bool
     priv_failure_loses: bool
-    #: The trick that commits to the reversis, or one more than the tricks (no reversis).
-    commit: int
-    end_on_break: bool
     pool_mask: int
     quinola_mask: int
     #: By card bit, the profile's line of ``[[specials]]`` for the card, or ``None``.
     specials: tuple[SpecialCard | None, ...]
     special_mask: int
-    #: By card bit, the payment reasons of a special card:
-    #: ``(placed, forced, consolation, led, played)``, or ``None``.
-    reasons: tuple[tuple[str, str, str, str, str] | None, ...]
+    #: By card bit, the payment reasons of a special card, or ``None``.
+    reasons: tuple[SpecialReasons | None, ...]
     #: By trick number (index 0 unused), the factor of the card payments *à la bonne*.
     bonne: tuple[int, ...]
     opposite_cards: bool  # card payments doubled between opposite seats
@@ -229,27 +232,12 @@ def _rank(order: list[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(by_offset[(seat - dealer) % n] for seat in range(n)) for dealer in range(n))
 
 
-def _groups(values: Sequence[int]) -> tuple[tuple[int, int], ...]:
+def point_groups(values: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """Card values by card bit as ``(value, mask of the cards worth it)`` pairs (0 left out): the
+    points of a set of cards are ``sum(value * (cards & mask).bit_count())``."""
     return tuple(
         (v, sum(1 << b for b, x in enumerate(values) if x == v)) for v in sorted(set(values) - {0})
     )
-
-
-def _windows(values: Sequence[int]) -> tuple[tuple[int, int, tuple[int, ...]], ...] | None:
-    out = []
-    for suit in range(4):
-        bits = [b for b in range(16 * suit, 16 * suit + 16) if values[b]]
-        if not bits:
-            continue
-        low, width = bits[0], bits[-1] - bits[0] + 1
-        if width > 8:
-            return None
-        table = tuple(
-            sum(values[low + i] for i in range(width) if pattern >> i & 1)
-            for pattern in range(1 << width)
-        )
-        out.append((low, (1 << width) - 1, table))
-    return tuple(out)
 
 
 def _suit(deck_mask: int, suit: Suit) -> int:
@@ -276,13 +264,13 @@ def compile_rules(profile: Profile) -> Rules:
             trick_points[card.index] = ranks.get(card.rank.code, 0)
             pot_points[card.index] = pot_cards.get(card.index, pot_ranks.get(card.rank.code, 0))
     elif hearts is not None:
-        # hearts §8: each heart 1, the queen of spades 13; Omnibus: the jack of diamonds -10.
+        # hearts §8: each heart, the queen of spades; Omnibus: the jack of diamonds.
         for card in deck:
             if card.suit is Suit.HEARTS:
-                trick_points[card.index] = 1
-        trick_points[Card.parse("QS").index] = 13
+                trick_points[card.index] = hearts.heart_points
+        trick_points[Card.parse("QS").index] = hearts.qs_points
         if hearts.jd_bonus:
-            trick_points[Card.parse("JD").index] = -10
+            trick_points[Card.parse("JD").index] = hearts.jd_points
     pool_of = [""] * 64
     quinola_mask = 0
     specials: list[SpecialCard | None] = [None] * 64
@@ -300,12 +288,6 @@ def compile_rules(profile: Profile) -> Rules:
     commit = rev.commit if rev is not None else tricks + 1
     outcome = profile.outcome
     exchange = profile.exchange
-    if hearts is not None:
-        mode = MODE_HEARTS
-    elif profile.play.trumps != "none":
-        mode = MODE_TRUMPS
-    else:
-        mode = MODE_PLAIN
     two_clubs = Card.parse("2C").mask
     barred = 0
     for item in profile.deal.discard_barred:
@@ -313,12 +295,13 @@ def compile_rules(profile: Profile) -> Rules:
             barred |= sum(c.mask for c in deck if c.rank.code == item)
     identity = list(range(n))
     return Rules(
-        game=profile.game,
         players=n,
         tricks=tricks,
         deck=deck,
         deck_mask=deck_mask,
         suit_masks=tuple(m & deck_mask for m in SUIT_MASKS),
+        follows=tuple(bit >> 4 for bit in range(64)),
+        led_cards=tuple(SUIT_MASKS[bit >> 4] & deck_mask for bit in range(64)),
         deck_masks=tuple(card.mask for card in deck),
         deck_positions=tuple(
             next((i for i, c in enumerate(deck) if c.index == b), -1) for b in range(64)
@@ -337,7 +320,7 @@ def compile_rules(profile: Profile) -> Rules:
         discard_barred=barred,
         discard_bowers="bowers" in profile.deal.discard_barred,
         first_stakes=initial_stakes(profile),
-        mode=mode,
+        trumps=profile.play.trumps != "none",
         follow_trump=profile.play.follow == "suit-or-trump",
         bowers=profile.play.bowers,
         ten_high=bool(profile.reunion and profile.reunion.ten_high),
@@ -349,12 +332,9 @@ def compile_rules(profile: Profile) -> Rules:
         breakers=(heart_mask | (qs if hearts.qs_breaks_hearts else 0)) if hearts else 0,
         lead_free=qs if hearts and hearts.can_lead_hearts_instead_of_qs else 0,
         trick_points=tuple(trick_points),
-        trick_groups=_groups(trick_points),
-        trick_windows=_windows(trick_points),
-        moon_mask=heart_mask | qs if hearts else 0,
-        no_trick_bonus=-5 if hearts and hearts.avoid_all_tricks_bonus else 0,
+        trick_groups=point_groups(trick_points),
         pot_points=tuple(pot_points),
-        pot_groups=_groups(pot_points),
+        pot_groups=point_groups(pot_points),
         pot_bonus=profile.points.pot_bonus if profile.points else 0,
         winner_rank=_rank([o % n for o in outcome.winner_order] if outcome else identity),
         loser_rank=_rank([o % n for o in outcome.loser_order] if outcome else identity),
@@ -363,13 +343,11 @@ def compile_rules(profile: Profile) -> Rules:
         discard_quinolas=exchange.discard_quinolas if exchange else "always",
         only_card_forced=profile.play.forced == "only-card",
         priv_mask=priv_mask,
-        priv_masks=tuple(priv_mask << (64 * p) for p in range(n)),
         priv_needed=priv.needed if priv else 0,
         priv_last=priv.last_trick if priv else 0,
         priv_success_wins=bool(priv and priv.success == "wins-party"),
         priv_failure_loses=bool(priv and "loses-party" in priv.failure),
         commit=commit,
-        late=min(commit, tricks),
         end_on_break=bool(rev and rev.end_on_break),
         pool_of=tuple(pool_of),
         pool_mask=sum(1 << bit for bit, name in enumerate(pool_of) if name),
@@ -379,12 +357,12 @@ def compile_rules(profile: Profile) -> Rules:
         reasons=tuple(
             None
             if sp is None
-            else (
-                f"{sp.name}_placed",
-                f"{sp.name}_forced",
-                f"{sp.name}_consolation",
-                f"{sp.name}_led",
-                f"{sp.name}_played",
+            else SpecialReasons(
+                placed=f"{sp.name}_placed",
+                forced=f"{sp.name}_forced",
+                consolation=f"{sp.name}_consolation",
+                led=f"{sp.name}_led",
+                played=f"{sp.name}_played",
             )
             for sp in specials
         ),

@@ -442,6 +442,31 @@ class HeartsRules:
             "The pass direction of hand ``h`` is item ``(h - 1) mod len`` (hearts §3 [decision])."
         ),
     )
+    heart_points: int = attrs.field(
+        default=1, metadata=doc("The points of each heart taken (hearts §8).")
+    )
+    qs_points: int = attrs.field(
+        default=13, metadata=doc("The points of the queen of spades taken (hearts §8).")
+    )
+    jd_points: int = attrs.field(
+        default=-10,
+        metadata=doc("The points of the jack of diamonds taken, with ``jd_bonus`` (hearts §8)."),
+    )
+    no_trick_points: int = attrs.field(
+        default=-5,
+        metadata=doc(
+            "The points of a player who takes no trick, with ``avoid_all_tricks_bonus`` "
+            "(hearts §10)."
+        ),
+    )
+    moon: Literal["others", "self", "off"] = attrs.field(
+        default="others",
+        metadata=doc(
+            "Shooting the moon (hearts §9): ``others`` (OpenSpiel's), the moon's points are taken "
+            "from the shooter and added to each other player; ``self``, taken from the shooter "
+            "only; ``off``, every card counts as taken."
+        ),
+    )
 
 
 @attrs.frozen
@@ -451,6 +476,23 @@ class TetkaRules:
     orbits: int = attrs.field(
         default=1,
         metadata=doc("A game is ``4 × orbits`` hands: each player deals once an orbit (tetka §7)."),
+    )
+    queen: int = attrs.field(default=1, metadata=doc("The points of each queen taken (tetka §4)."))
+    tetka: int = attrs.field(
+        default=2, metadata=doc("The points of Tëtka, the queen of the bum suit (tetka §4).")
+    )
+    bum_card: int = attrs.field(
+        default=1,
+        metadata=doc("The points of the bum card taken, besides its own as a card (tetka §4)."),
+    )
+    bum_trick: int = attrs.field(
+        default=1, metadata=doc("The points of taking the bum trick (tetka §4).")
+    )
+    last_trick: int = attrs.field(
+        default=1, metadata=doc("The points of taking the last trick (tetka §4).")
+    )
+    most_tricks: int = attrs.field(
+        default=1, metadata=doc("The points of taking most tricks (tetka §5).")
     )
 
 
@@ -466,5 +508,33 @@ class ReunionRules:
         default=False,
         metadata=doc(
             "A dealer who wins no trick does not count his discards (reunion §4 [profile flag])."
+        ),
+    )
+    points: tuple[tuple[str, int], ...] = attrs.field(
+        default=(("10", 10), ("A", 11), ("J", 2), ("K", 4), ("Q", 3)),
+        metadata=mapping("The card points, by rank code (reunion §3)."),
+    )
+    bower_points: int = attrs.field(
+        default=12, metadata=doc("The card points of each bower (reunion §3).")
+    )
+    last_trick: int = attrs.field(
+        default=10, metadata=doc("The points of taking the last trick (reunion §6).")
+    )
+    left_bower_payment: int = attrs.field(
+        default=1,
+        metadata=doc(
+            "Units the player of the left bower pays the player of the right bower when both fall "
+            "to one trick (reunion §7)."
+        ),
+    )
+    no_trick_payment: int = attrs.field(
+        default=1,
+        metadata=doc("Units a player who takes no trick pays each other player (reunion §7)."),
+    )
+    game_scale: tuple[tuple[int, int], ...] = attrs.field(
+        default=((150, 0), (100, 1), (50, 2), (1, 3), (0, 4)),
+        metadata=doc(
+            "What a player who did not win the game pays each winner, by his game total: "
+            "``[lowest total, units]`` pairs, highest first (reunion §8)."
         ),
     )

@@ -1,43 +1,35 @@
-"""Scoring: what a hand means in money or units, chosen by the profile's game.
-
-==============================  ==================================================================
-module                          what it settles
-==============================  ==================================================================
-:mod:`~.payments`               the values: :class:`Payment`, :class:`Settlement`
-:mod:`~.reversis`               Reversis: aces, quinolas, basket and beasts, pots, pools, the pot,
-                                the reversis (with :mod:`~.keepers`, the stakes on the table)
-:mod:`~.points`                 Hearts and Tëtka: points settled pair by pair
-:mod:`~.reunion`                Réunion: the left bower, the trickless, the game
-==============================  ==================================================================
-
-:func:`settle` is a pure function of a hand (and the stakes it started with, which the hand
-carries). It works on an unfinished hand too, giving the payments that stand so far.
+"""Deprecated: the settlement moved to :mod:`reversis.games` (each game's own) and
+:mod:`reversis.settlement` (:func:`~reversis.settlement.settle`). ``reversis.settle``,
+``reversis.Payment`` and ``reversis.Settlement`` are the names to use; importing them from here
+works for one release with a :class:`DeprecationWarning`.
 """
 
 from __future__ import annotations
 
-from reversis.engine.hand import EngineHand
-from reversis.errors import ArgumentError
-from reversis.scoring.payments import BASKET, POT, Payment, Settlement, profile_accounts
-from reversis.scoring.points import settle_points
-from reversis.scoring.reunion import settle_reunion
-from reversis.scoring.reversis import settle_reversis
+import importlib
+import warnings
+from typing import Any
 
-__all__ = ["BASKET", "POT", "Payment", "Settlement", "profile_accounts", "settle"]
-
-
-def settle(hand: EngineHand) -> Settlement:
-    """The payments of ``hand`` so far (all of them once it is over), the net per seat and the stakes
-    after it, as its profile's game settles them (see :mod:`reversis.scoring`)."""
-    if not isinstance(hand, EngineHand):
-        raise ArgumentError(f"settle() needs a Hand, not {type(hand).__name__}")
-    return hand.cached("settlement", lambda: _settle(hand))
+#: The old names and where they live now.
+_MOVED = {
+    "settle": "reversis.settlement",
+    "Payment": "reversis.games.payments",
+    "Settlement": "reversis.games.payments",
+    "BASKET": "reversis.games.payments",
+    "POT": "reversis.games.payments",
+    "profile_accounts": "reversis.games.payments",
+}
 
 
-def _settle(hand: EngineHand) -> Settlement:
-    game = hand.deal.rules.game
-    if game == "reversis":
-        return settle_reversis(hand)
-    if game == "reunion":
-        return settle_reunion(hand)
-    return settle_points(hand)
+def __getattr__(name: str) -> Any:
+    """The moved names, with a :class:`DeprecationWarning` naming where they live now."""
+    where = _MOVED.get(name)
+    if where is None:
+        raise AttributeError(f"module 'reversis.scoring' has no attribute {name!r}")
+    warnings.warn(
+        f"reversis.scoring.{name} is deprecated: use {where}.{name} (reversis.{name} for "
+        "settle, Payment and Settlement)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return getattr(importlib.import_module(where), name)

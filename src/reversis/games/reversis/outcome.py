@@ -1,10 +1,10 @@
 """Who wins and who loses the pot (the party) of an ordinary hand.
 
-The hand decides this when it ends (:attr:`reversis.Hand.winner`, :attr:`reversis.Hand.loser`);
+The hand decides this when it ends (``hand.reversis.winner``, ``hand.reversis.loser``);
 :func:`party_outcome` is the same rule as a plain function, for tools and tests::
 
     >>> from reversis import load_profile
-    >>> from reversis.engine.outcome import party_outcome
+    >>> from reversis.games.reversis.outcome import party_outcome
     >>> # fournier-1785 §7: seats 0 and 1 tie for the win and the dealer (seat 0) takes it;
     >>> # seats 2 and 3 tie on points for the loss and seat 2, with more tricks, loses.
     >>> party_outcome(load_profile(), 0, points=(2, 2, 9, 9), tricks=(3, 3, 3, 2))
@@ -72,8 +72,7 @@ def rank(
 ) -> tuple[int, int]:
     """The engine's form of :func:`party_outcome` (``privileged`` is ``-1`` for nobody)."""
     n = rules.players
-    winner = loser = -1
-    excluded = -1
+    winner = loser = excluded = -1
     if privileged >= 0:
         if counts[privileged] and rules.priv_failure_loses:
             # fournier-1785 §11: used, and a trick taken: the player loses the pot to the winner
@@ -82,27 +81,16 @@ def rank(
         elif not counts[privileged] and rules.priv_success_wins:
             # english §12, hoyle §12: used and no trick taken: wins ahead of everyone.
             winner = excluded = privileged
-    # Keys as single integers: points, then tricks, then the tie-break position.
+    others = [seat for seat in range(n) if seat != excluded]
     if winner < 0:
         # fournier-1785 §7: fewest points; then fewest tricks; then nearest the basket on its left
         # (the profile's winner order, from the dealer).
         order = rules.winner_rank[dealer]
-        best = -1
-        for p in range(n):
-            if p != excluded:
-                key = (points[p] * 64 + counts[p]) * 64 + order[p]
-                if best < 0 or key < best:
-                    best, winner = key, p
+        _, _, _, winner = min([(points[p], counts[p], order[p], p) for p in others])
     if loser < 0:
-        # fournier-1785 §7: most points; then most tricks; then nearest the basket on its right
-        # (english §7: the literal flag makes fewest tricks lose).
+        # fournier-1785 §7: most points; then most tricks (english §7: the literal flag makes
+        # fewest tricks lose); then nearest the basket on its right.
         order = rules.loser_rank[dealer]
-        most = rules.loser_most_tricks
-        best = -1
-        for p in range(n):
-            if p != excluded:
-                tricks = counts[p] if most else 63 - counts[p]
-                key = (points[p] * 64 + tricks) * 64 + 63 - order[p]
-                if key > best:
-                    best, loser = key, p
+        sign = 1 if rules.loser_most_tricks else -1
+        _, _, _, loser = max([(points[p], sign * counts[p], -order[p], p) for p in others])
     return winner, loser

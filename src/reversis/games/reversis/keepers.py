@@ -8,14 +8,11 @@ A keeper starts from the stakes at the start of play, moves money as the cards s
 from __future__ import annotations
 
 from reversis.profile import Profile
-from reversis.scoring.payments import BASKET, POT, Payment
+from reversis.games.payments import BASKET, POT, Payment
 from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes
 
 __all__ = ["BasketKeeper", "Keeper", "PoolsKeeper", "PotsKeeper", "keeper_of"]
 
-#: The payments as they are worked out.
-Entry = Payment
-_new_tuple = tuple.__new__
 
 
 class BasketKeeper:
@@ -30,11 +27,11 @@ class BasketKeeper:
         #: Whether anything moved since the start (else the stakes after are those at the start).
         self.moved = False
 
-    def won(self, seat: int, trick: int | None, out: list[Entry], _pool: str) -> None:
+    def won(self, seat: int, trick: int | None, out: list[Payment], _pool: str) -> None:
         """``seat`` placed the quinola: it wins the basket's counters, plus the beast in play, which
         its owner pays to the winner (crossed out if the winner owns it) (fournier-1785 §9)."""
         if self.basket:
-            out.append(_new_tuple(Payment, (BASKET, seat, self.basket, "basket", trick)))
+            out.append(Payment(BASKET, seat, self.basket, "basket", trick))
             self.basket = 0
             self.moved = True
         for i, beast in enumerate(self.beasts):
@@ -42,7 +39,7 @@ class BasketKeeper:
                 self.moved = True
                 if beast.owner != seat:
                     out.append(
-                        _new_tuple(Payment, (beast.owner, seat, beast.amount, "beast", trick))
+                        Payment(beast.owner, seat, beast.amount, "beast", trick)
                     )
                 del self.beasts[i]
                 if self.beasts:
@@ -51,7 +48,7 @@ class BasketKeeper:
                     self.beasts[-1] = Beast(last.owner, last.amount, True)
                 break
 
-    def owed(self, seat: int, trick: int | None, out: list[Entry], _pool: str, _led: bool) -> None:
+    def owed(self, seat: int, trick: int | None, out: list[Payment], _pool: str, _led: bool) -> None:
         """``seat``'s quinola was forced or led: it owes a beast of the basket's amount (its
         counters plus the beast in play), in play at once if no beast is recorded; no counters
         move (fournier-1785 §9)."""
@@ -87,12 +84,12 @@ class PotsKeeper:
         self.cycle_remised = stakes.cycle_remised
         self.led_remise = led_remise
 
-    def won(self, seat: int, trick: int | None, out: list[Entry], _pool: str) -> None:
+    def won(self, seat: int, trick: int | None, out: list[Payment], _pool: str) -> None:
         """``seat`` placed the J♥: it takes the most recent pot at once (english §9)."""
         if self.pots:
-            out.append(_new_tuple(Payment, (POT, seat, self.pots.pop(), "pot_taken", trick)))
+            out.append(Payment(POT, seat, self.pots.pop(), "pot_taken", trick))
 
-    def owed(self, seat: int, trick: int | None, out: list[Entry], _pool: str, led: bool) -> None:
+    def owed(self, seat: int, trick: int | None, out: list[Payment], _pool: str, led: bool) -> None:
         """``seat``'s J♥ was forced (or led): it pays a remise (english §9; a led one only where
         the profile says so, at the end of its trick [profile flag]), the most recent pot, added
         to pot 1 if the cycle has had no remise yet, else forming a new pot (english §2)."""
@@ -104,7 +101,7 @@ class PotsKeeper:
         else:
             self.pots[0] += amount
             self.cycle_remised = True
-        out.append(_new_tuple(Payment, (seat, POT, amount, "remise", trick)))
+        out.append(Payment(seat, POT, amount, "remise", trick))
 
     def undo(self, payment: Payment) -> None:  # pragma: no cover - no pot profile uses it
         """Not used: the pots' moves are undone by restoring them."""
@@ -132,20 +129,20 @@ class PoolsKeeper:
         self.amounts = dict(stakes.pools)
         self.caps = caps
 
-    def won(self, seat: int, trick: int | None, out: list[Entry], pool: str) -> None:
+    def won(self, seat: int, trick: int | None, out: list[Payment], pool: str) -> None:
         """``seat`` placed a quinola: it takes its pool's value, at most the cap (hoyle §9)."""
         value = min(self.amounts[pool], self.caps[pool])
         if value:
             self.amounts[pool] -= value
-            out.append(_new_tuple(Payment, (pool, seat, value, "pool", trick)))
+            out.append(Payment(pool, seat, value, "pool", trick))
 
-    def owed(self, seat: int, trick: int | None, out: list[Entry], pool: str, _led: bool) -> None:
+    def owed(self, seat: int, trick: int | None, out: list[Payment], pool: str, _led: bool) -> None:
         """``seat``'s quinola was forced, played or led: it pays the pool's value in, at most the
         cap (hoyle §9)."""
         value = min(self.amounts[pool], self.caps[pool])
         if value:
             self.amounts[pool] += value
-            out.append(_new_tuple(Payment, (seat, pool, value, "pool", trick)))
+            out.append(Payment(seat, pool, value, "pool", trick))
 
     def undo(self, payment: Payment) -> None:
         """Take back a pool payment or take that is removed from the list."""

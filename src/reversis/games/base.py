@@ -1,0 +1,40 @@
+"""What every game provides on top of the shared engine: the :class:`Game` protocol.
+
+A game is chosen once from the profile's data (:func:`reversis.games.game_of`) and then asked, for
+a hand's state, for its points, the facts of the end of the hand, its settlement and what it shows
+(``hand.reversis``, ``hand.hearts``, ``hand.tetka``, ``hand.reunion``). Nothing in the library tests
+a game's name to choose a behaviour: it asks the game.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from reversis.engine.facts import Fact
+from reversis.engine.state import State
+from reversis.games.payments import Settlement
+from reversis.profile import Profile
+from reversis.stakes import Stakes
+
+__all__ = ["Game"]
+
+
+class Game(Protocol):
+    """A game of the family (see the module's docstring). Games hold no state of their own."""
+
+    #: The game's name, as the profile's ``game`` gives it (for display and records only).
+    name: str
+
+    def points(self, state: State) -> tuple[int, ...]:
+        """Each seat's points as the game counts them: those of the completed tricks during play,
+        the final points once the hand is over."""
+
+    def end_facts(self, state: State) -> list[Fact]:
+        """The facts of the end of a finished hand, :class:`~reversis.engine.facts.HandOver` last."""
+
+    def settle(self, state: State) -> Settlement:
+        """The payments of the hand so far (all of them once it is over)."""
+
+    def bounds(self, profile: Profile, stakes: Stakes) -> tuple[int, int]:
+        """``(lowest, highest)``: bounds on any seat's net at the end of a hand that starts with
+        ``stakes`` (see :mod:`reversis.bounds`)."""

@@ -1,0 +1,158 @@
+"""Hearts (hearts §8–§10): points in tricks, shooting the moon, the trickless bonus; settled pair by
+pair. The passes (hearts §3, §4) and the leads (§5, §7) are the engine's trick mechanics
+(:mod:`reversis.engine.steps`, :mod:`reversis.engine.follow`); their numbers are the profile's
+``[hearts]`` data.
+
+**Bounds** (hearts §8–§10). ``net[s] = Σ points − n × points[s]`` (pair-by-pair settlement). With
+``C`` the points of the whole pack, ``P`` and ``N`` the sums of its positive and negative card
+values and ``m`` the points of the moon's cards: without a moon, ``points[s]`` is ``s``'s card
+points (between ``N`` and ``P``) plus the no-trick bonus ``b`` where it applies, so ``net[s]``
+lies in ``[C - nP - (n-1) |b|, C - nN + (n-1) |b|]``. When a moon is shot (its shooter's card points at
+least ``m + N``, another's at most ``P - m``): with ``moon = "others"``, the shooter's net is
+``C - n × cards + 2(n-1) m`` and another's ``C - n × cards - 2m``; with ``moon = "self"``, the
+shooter's is ``C - n × cards + (n-1) m`` and another's ``C - n × cards - m``. The bounds are the
+widest of the cases.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from reversis.cards import Card, cards_from_mask
+from reversis.engine.deal import direction_name
+from reversis.engine.facts import Fact, HandOver, MoonShot
+from reversis.engine.state import State
+from reversis.games.common import card_points, settle_pairwise, tricks_taken, won_cards
+from reversis.games.payments import Settlement
+from reversis.profile import Profile
+from reversis.stakes import Stakes
+
+__all__ = ["HEARTS", "HeartsGame", "HeartsReading", "moon_cards", "shooter"]
+
+
+def moon_cards(state: State) -> int:
+    """The cards whose taking shoots the moon: every heart and the queen of spades (hearts §9)."""
+    rules = state.deal.rules
+    return rules.suit_masks[2] | Card.parse("QS").mask
+
+
+def shooter(state: State) -> int | None:
+    """The seat that took every heart and the queen of spades, if one did (hearts §9)."""
+    moon = moon_cards(state)
+    for seat, cards in enumerate(won_cards(state)):
+        if cards & moon == moon:
+            return seat
+    return None
+
+
+def _final(state: State) -> tuple[tuple[int, ...], int | None]:
+    """The final points of a finished hand, and the seat that shot the moon, if it counts."""
+    rules = state.deal.rules
+    hearts = state.deal.profile.hearts
+    assert hearts is not None
+    points = [card_points(rules.trick_groups, cards) for cards in won_cards(state)]
+    shot = shooter(state) if hearts.moon != "off" else None
+    if shot is not None:
+        moon = card_points(rules.trick_groups, moon_cards(state))
+        # hearts §9: the moon's points are taken from the shooter ("self"), and added to each
+        # other player ("others").
+        for seat in range(len(points)):
+            if seat == shot:
+                points[seat] -= moon
+            elif hearts.moon == "others":
+                points[seat] += moon
+    elif hearts.avoid_all_tricks_bonus:
+        # hearts §10: unless the moon was shot, the bonus to each player who took no trick.
+        for seat, count in enumerate(tricks_taken(state)):
+            if not count:
+                points[seat] += hearts.no_trick_points
+    return tuple(points), shot
+
+
+@attrs.frozen
+class HeartsReading:
+    """What a hand of Hearts shows: ``hand.hearts``."""
+
+    _state: State
+
+    @property
+    def broken(self) -> bool:
+        """Whether hearts are broken: a heart (or the queen of spades) has been played (hearts §7)."""
+        return self._state.extra.broken
+
+    @property
+    def pass_direction(self) -> str:
+        """The pass direction, ``left``, ``across``, ``right`` or ``none`` (hearts §3)."""
+        return direction_name(self._state.deal)
+
+    @property
+    def in_passage(self) -> tuple[Card, ...]:
+        """The cards passed and not yet received, out of every hand (hearts §4)."""
+        held = 0
+        for cards in self._state.held:
+            held |= cards
+        return cards_from_mask(sum(1 << c for c in self._state.extra.pending if not held >> c & 1))
+
+    @property
+    def moon(self) -> int | None:
+        """The seat that shot the moon, once the hand is over and if it counts (hearts §9)."""
+        if self._state.to_move >= 0:
+            return None
+        return _final(self._state)[1]
+
+
+class HeartsGame:
+    """Hearts as a :class:`~reversis.games.base.Game`."""
+
+    name = "hearts"
+
+    def points(self, state: State) -> tuple[int, ...]:
+        """The points of the tricks taken (hearts §8); once over, with §9 and §10 applied."""
+        if state.to_move < 0:
+            return _final(state)[0]
+        rules = state.deal.rules
+        return tuple(card_points(rules.trick_groups, cards) for cards in won_cards(state))
+
+    def end_facts(self, state: State) -> list[Fact]:
+        """The moon, if shot, and the end of the hand."""
+        points, shot = _final(state)
+        out: list[Fact] = [] if shot is None else [MoonShot(shot)]
+        out.append(HandOver(None, None, points, tricks_taken(state)))
+        return out
+
+    def settle(self, state: State) -> Settlement:
+        """The points, settled pair by pair (hearts "Scoring as data")."""
+        return settle_pairwise(self.points(state), state.to_move < 0)
+
+    def reading(self, state: State) -> HeartsReading:
+        """``hand.hearts``."""
+        return HeartsReading(state)
+
+    def bounds(self, profile: Profile, stakes: Stakes) -> tuple[int, int]:
+        """See the module's docstring."""
+        hearts = profile.hearts
+        assert hearts is not None
+        rules = profile.compiled
+        n = profile.players
+        values = [rules.trick_points[card.index] for card in profile.deck]
+        whole = sum(values)
+        positive = sum(v for v in values if v > 0)
+        negative = sum(v for v in values if v < 0)
+        bonus = abs(hearts.no_trick_points) if hearts.avoid_all_tricks_bonus else 0
+        low = whole - n * positive - (n - 1) * bonus
+        high = whole - n * negative + (n - 1) * bonus
+        if hearts.moon != "off":
+            moon_mask = rules.suit_masks[2] | Card.parse("QS").mask
+            moon = sum(rules.trick_points[b] for b in range(64) if moon_mask >> b & 1)
+            outside = [rules.trick_points[c.index] for c in profile.deck if not c.mask & moon_mask]
+            gains, losses = sum(v for v in outside if v > 0), sum(v for v in outside if v < 0)
+            shooter_gain = (2 if hearts.moon == "others" else 1) * (n - 1) * moon
+            other_loss = (2 if hearts.moon == "others" else 1) * moon
+            low = min(low, whole - n * (moon + gains) + shooter_gain, whole - n * gains - other_loss)
+            high = max(high, whole - n * (moon + losses) + shooter_gain,
+                       whole - n * losses - other_loss)  # fmt: skip
+        return low, high
+
+
+#: The game of Hearts.
+HEARTS = HeartsGame()

@@ -1,0 +1,219 @@
+"""Réunion (reunion §3, §4, §6–§8): card points with the bowers, the last trick and the dealer's
+discards; the side payments of a deal; the game of three deals. The trumps and bowers (§2) and the
+duty to trump (§5) are the engine's trick mechanics (:mod:`reversis.engine.deal`,
+:mod:`reversis.engine.follow`); the numbers are the profile's ``[reunion]`` data.
+
+Payments in units:
+
+* **Left bower lost** (reunion §7): when a trick holds both bowers, the player of the left bower
+  pays the player of the right bower, at the end of that trick (reason ``left_bower``).
+* **No trick** (reunion §7): at the end of the deal, a player who won no trick pays each other
+  player (reason ``no_trick``), listed by payer seat, each paying the others in playing order
+  after him.
+* **The game** (reunion §8): after three deals the highest game total wins [decision]; every
+  other player pays each winner by his own total, on the profile's ``game_scale`` (reason
+  ``game``).
+
+**Bounds** (reunion §7). A seat pays the left bower's payment at most once (there is one left
+bower) and ``n - 1`` no-trick payments if it took no trick, and receives the left bower's payment
+for the right bower's trick and a no-trick payment from each other seat that took no trick (at most
+``n - 1``): between ``-((n - 1) t + b)`` and ``(n - 1) t + b`` (the game's payments come at the end
+of a match, not of a hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from reversis.cards import Card, Rank, cards_from_mask
+from reversis.engine.deal import Deal
+from reversis.engine.facts import Fact, HandOver
+from reversis.engine.state import State
+from reversis.games.common import card_points, tricks_taken, won_cards
+from reversis.games.payments import Payment, Settlement
+from reversis.profile import Profile, ReunionRules
+from reversis.profile.compiled import point_groups
+from reversis.stakes import NoStakes, Stakes
+
+__all__ = [
+    "REUNION",
+    "ReunionGame",
+    "ReunionReading",
+    "card_values",
+    "discard_points",
+    "game_owed",
+    "game_payments",
+    "winners",
+]
+
+
+def _rules(profile: Profile) -> ReunionRules:
+    reunion = profile.reunion
+    assert reunion is not None
+    return reunion
+
+
+def card_values(deal: Deal) -> tuple[int, ...]:
+    """By card bit, the card points of this deal (reunion §3): by rank, the bowers apart."""
+    rules = _rules(deal.profile)
+    by_code = dict(rules.points)
+    values = [0] * 64
+    for bit in range(64):
+        if 2 <= bit & 15 <= 14:
+            values[bit] = by_code.get(Rank(bit & 15).code, 0)
+    trumps = deal.trumps
+    if trumps is not None:
+        for bower in (trumps.right, trumps.left):
+            if bower >= 0:
+                values[bower] = rules.bower_points
+    return tuple(values)
+
+
+def discard_points(deal: Deal, aside: int) -> int:
+    """The card points of the cards the dealer put aside (reunion §4)."""
+    return card_points(point_groups(card_values(deal)), aside)
+
+
+def _points(state: State) -> list[int]:
+    """The card points so far (reunion §6): the tricks taken, the last trick, the discards."""
+    deal = state.deal
+    rules = _rules(deal.profile)
+    groups = point_groups(card_values(deal))
+    points = [card_points(groups, cards) for cards in won_cards(state)]
+    if len(state.tricks) == deal.rules.tricks:
+        # reunion §6: the last trick's points to its winner.
+        points[state.tricks[-1].winner] += rules.last_trick
+    discards = card_points(groups, state.extra.aside)
+    if discards and (
+        not rules.discard_needs_trick or any(t.winner == deal.dealer for t in state.tricks)
+    ):
+        # reunion §4: the discards count for the dealer (with discard_needs_trick, from his first
+        # trick won).
+        points[deal.dealer] += discards
+    return points
+
+
+@attrs.frozen
+class ReunionReading:
+    """What a hand of Réunion shows: ``hand.reunion``."""
+
+    _state: State
+
+    @property
+    def turn_up(self) -> Card:
+        """The turn-up, the last card of the widow, whose suit is trumps (reunion §4)."""
+        return Card.from_index(self._state.deal.shown)
+
+    @property
+    def trump(self) -> str:
+        """The trump suit's letter (``"H"``) (reunion §2)."""
+        return "CDHS"[self._state.deal.shown >> 4]
+
+    @property
+    def right_bower(self) -> Card | None:
+        """The jack of trumps (reunion §2), or ``None`` without bowers."""
+        trumps = self._state.deal.trumps
+        return None if trumps is None or trumps.right < 0 else Card.from_index(trumps.right)
+
+    @property
+    def left_bower(self) -> Card | None:
+        """The other jack of the trumps' colour, a trump only (reunion §2), or ``None``."""
+        trumps = self._state.deal.trumps
+        return None if trumps is None or trumps.left < 0 else Card.from_index(trumps.left)
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """The dealer's discards so far (reunion §4); the dealer's secret until the end."""
+        return cards_from_mask(self._state.extra.aside)
+
+    @property
+    def discard_points(self) -> int:
+        """The card points of the dealer's discards (reunion §4)."""
+        return discard_points(self._state.deal, self._state.extra.aside)
+
+
+class ReunionGame:
+    """Réunion as a :class:`~reversis.games.base.Game`."""
+
+    name = "reunion"
+
+    def points(self, state: State) -> tuple[int, ...]:
+        """The card points so far (reunion §6); at the end they add up to 150."""
+        return tuple(_points(state))
+
+    def end_facts(self, state: State) -> list[Fact]:
+        """The end of the hand."""
+        return [HandOver(None, None, self.points(state), tricks_taken(state))]
+
+    def settle(self, state: State) -> Settlement:
+        """The side payments of a deal (see the module's docstring)."""
+        deal = state.deal
+        rules = _rules(deal.profile)
+        n = deal.rules.players
+        trumps = deal.trumps
+        out: list[Payment] = []
+        if trumps is not None and trumps.left >= 0 and rules.left_bower_payment:
+            both = (1 << trumps.left) | (1 << trumps.right)
+            for number, trick in enumerate(state.tricks, start=1):
+                if trick.mask & both == both:
+                    # reunion §7: the player of the left bower pays the player of the right bower.
+                    left = (trick.leader + trick.cards.index(trumps.left)) % n
+                    right = (trick.leader + trick.cards.index(trumps.right)) % n
+                    out.append(Payment(left, right, rules.left_bower_payment, "left_bower", number))
+        over = state.to_move < 0
+        if over and rules.no_trick_payment:
+            for seat, count in enumerate(tricks_taken(state)):
+                if not count:
+                    # reunion §7: a player who won no trick pays each of the others.
+                    out.extend(
+                        Payment(seat, (seat + k) % n, rules.no_trick_payment, "no_trick", None)
+                        for k in range(1, n)
+                    )
+        net = [0] * n
+        for payment in out:
+            net[int(payment.payer)] -= payment.amount
+            net[int(payment.payee)] += payment.amount
+        return Settlement(tuple(out), tuple(net), NoStakes(), over)
+
+    def reading(self, state: State) -> ReunionReading:
+        """``hand.reunion``."""
+        return ReunionReading(state)
+
+    def bounds(self, profile: Profile, stakes: Stakes) -> tuple[int, int]:
+        """See the module's docstring."""
+        rules = _rules(profile)
+        n = profile.players
+        bower = rules.left_bower_payment if profile.compiled.bowers else 0
+        most = (n - 1) * rules.no_trick_payment + bower
+        return -most, most
+
+
+def winners(totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the highest game total [decision] (reunion §8)."""
+    best = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+def game_owed(profile: Profile, total: int) -> int:
+    """What a player who did not win pays each winner, by his game total (reunion §8)."""
+    return next(units for low, units in _rules(profile).game_scale if total >= low)
+
+
+def game_payments(profile: Profile, totals: Sequence[int]) -> tuple[Payment, ...]:
+    """The payments of a game of Réunion, by payer seat, each paying the winners in seat order
+    (reunion §8; tied winners never pay each other)."""
+    won = winners(totals)
+    out: list[Payment] = []
+    for seat, total in enumerate(totals):
+        if seat in won:
+            continue
+        units = game_owed(profile, total)
+        if units:
+            out.extend(Payment(seat, winner, units, "game", None) for winner in won)
+    return tuple(out)
+
+
+#: The game of Réunion.
+REUNION = ReunionGame()

@@ -1,0 +1,136 @@
+"""Reversis (fournier-1785, fournier-1785-3p, hoyle, english): the points in tricks, the pot and
+who wins and loses it, the money of the hand, and what a hand of it shows.
+
+==========================  ==========================================================================
+module                      what it holds
+==========================  ==========================================================================
+this one                    the game (:data:`REVERSIS`): points (§7), the end of the hand, readings
+:mod:`~.outcome`            the winner and the loser of the pot (§7, §11)
+:mod:`~.settlement`         the money: aces, quinolas, pools, the pot, the reversis (§5, §7–§11)
+:mod:`~.keepers`            the stakes on the table while a hand is settled (§9)
+:mod:`~.bounds`             bounds on a seat's net
+==========================  ==========================================================================
+
+The trick mechanics of Reversis are the engine's, chosen by the profile's data: the exchange
+(fournier-1785 §4, :mod:`reversis.engine.steps`), following and the privilege (§6, §11,
+:mod:`reversis.engine.follow`), the pools won or owed as the quinola is played (§9,
+:mod:`reversis.engine.play`) and the reversis committed, broken or made (§8,
+:mod:`reversis.engine.commitment`).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from reversis.cards import Card, cards_from_mask
+from reversis.engine.facts import Fact, HandOver
+from reversis.engine.state import State
+from reversis.games.common import card_points, tricks_taken, won_cards
+from reversis.games.payments import Settlement
+from reversis.games.reversis.bounds import reversis_bounds
+from reversis.games.reversis.outcome import rank
+from reversis.games.reversis.settlement import pot_value, settle_reversis
+from reversis.profile import Profile
+from reversis.stakes import Stakes
+
+__all__ = ["REVERSIS", "ReversisGame", "ReversisReading", "outcome"]
+
+
+def _points(state: State) -> tuple[int, ...]:
+    # fournier-1785 §7: the points of the cards in each seat's tricks, nothing more.
+    groups = state.deal.rules.trick_groups
+    return tuple([card_points(groups, cards) for cards in won_cards(state)])
+
+
+def outcome(state: State) -> tuple[int | None, int | None]:
+    """``(winner, loser)`` of the pot of a finished hand; ``(None, None)`` under a reversis, which
+    puts the pot out of play (fournier-1785 §8), or before the end."""
+    extra = state.extra
+    if state.to_move >= 0 or extra.committed >= 0:
+        return None, None
+    privileged = extra.privilege if extra.privilege_used else -1
+    deal = state.deal
+    return rank(deal.rules, deal.dealer, _points(state), tricks_taken(state), privileged)
+
+
+@attrs.frozen
+class ReversisReading:
+    """What a hand of Reversis shows: ``hand.reversis``."""
+
+    _state: State
+
+    @property
+    def pot(self) -> tuple[Card, ...]:
+        """The cards put aside so far (fournier-1785 §4: Fournier's pot; the English talon,
+        Hoyle's discards)."""
+        return cards_from_mask(self._state.extra.aside)
+
+    @property
+    def pot_value(self) -> int:
+        """The value of the pot (party): its cards' values plus the flat amount (fournier-1785 §5)."""
+        return pot_value(self._state)
+
+    @property
+    def winner(self) -> int | None:
+        """The winner of the pot once the hand is over; ``None`` before, or under a reversis."""
+        return outcome(self._state)[0]
+
+    @property
+    def loser(self) -> int | None:
+        """The loser of the pot once the hand is over; ``None`` before, or under a reversis."""
+        return outcome(self._state)[1]
+
+    @property
+    def privilege_holder(self) -> int | None:
+        """The seat that qualified for the privilege (four aces, espagnolette) after the exchange
+        (fournier-1785 §11): that seat's secret, which a view shows only to it."""
+        seat = self._state.extra.privilege
+        return None if seat < 0 else seat
+
+    @property
+    def privilege_used(self) -> int | None:
+        """The trick on which the privilege was first used, or ``None`` (fournier-1785 §11)."""
+        return self._state.extra.privilege_used or None
+
+    @property
+    def committed(self) -> int | None:
+        """The seat committed to the reversis, or ``None`` (fournier-1785 §8)."""
+        seat = self._state.extra.committed
+        return None if seat < 0 else seat
+
+    @property
+    def breaker(self) -> int | None:
+        """The seat that broke the reversis, or ``None`` (fournier-1785 §8)."""
+        seat = self._state.extra.breaker
+        return None if seat < 0 else seat
+
+
+class ReversisGame:
+    """Reversis as a :class:`~reversis.games.base.Game`."""
+
+    name = "reversis"
+
+    def points(self, state: State) -> tuple[int, ...]:
+        """The points of the cards in each seat's tricks (fournier-1785 §7)."""
+        return _points(state)
+
+    def end_facts(self, state: State) -> list[Fact]:
+        """The end of the hand: the pot's winner and loser (fournier-1785 §7)."""
+        winner, loser = outcome(state)
+        return [HandOver(winner, loser, _points(state), tricks_taken(state))]
+
+    def settle(self, state: State) -> Settlement:
+        """The money of the hand (:mod:`~.settlement`)."""
+        return settle_reversis(state, *outcome(state))
+
+    def reading(self, state: State) -> ReversisReading:
+        """``hand.reversis``."""
+        return ReversisReading(state)
+
+    def bounds(self, profile: Profile, stakes: Stakes) -> tuple[int, int]:
+        """See :mod:`~.bounds`."""
+        return reversis_bounds(profile, stakes)
+
+
+#: The game of Reversis.
+REVERSIS = ReversisGame()

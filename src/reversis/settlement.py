@@ -1,0 +1,29 @@
+"""The money of a hand: :func:`settle`, as the profile's game settles it (see :mod:`reversis.games`).
+
+:func:`settle` is a pure function of a hand (and the stakes it started with, which the hand
+carries). It works on an unfinished hand too, giving the payments that stand so far.
+
+    >>> import reversis
+    >>> hand = reversis.new_hand("hearts", seed=3).rollout(__import__("random").Random(3))
+    >>> result = reversis.settle(hand)
+    >>> sum(result.net), result.final
+    (0, True)
+"""
+
+from __future__ import annotations
+
+from reversis.errors import ArgumentError
+from reversis.games import game_of
+from reversis.games.payments import BASKET, POT, Payment, Settlement, profile_accounts
+from reversis.hand import Hand, remember, state_of
+
+__all__ = ["BASKET", "POT", "Payment", "Settlement", "profile_accounts", "settle"]
+
+
+def settle(hand: Hand) -> Settlement:
+    """The payments of ``hand`` so far (all of them once it is over), the net per seat and the stakes
+    after it, as its profile's game settles them."""
+    if not isinstance(hand, Hand):
+        raise ArgumentError(f"settle() needs a Hand, not {type(hand).__name__}")
+    game = game_of(hand.profile)
+    return remember(hand, "settlement", lambda: game.settle(state_of(hand)))
