@@ -52,6 +52,7 @@ PUBLIC_MODULES = [
     "reversis.match",
     "reversis.moves",
     "reversis.narration",
+    "reversis.openspiel_strings",
     "reversis.pictures",
     "reversis.profile",
     "reversis.profile.checks",
