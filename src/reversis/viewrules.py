@@ -152,21 +152,30 @@ def _plays(view: HandView, profile: Profile) -> list[_Play | ev.TrickTaken]:
     for trick in tricks:
         led = _follows(profile, trumps, trick.plays[0][1])
         for k, (seat, card) in enumerate(trick.plays):
-            kinds = _LED if k == 0 else _FORCED if led >> card.index & 1 else _PLACED
-            if kinds is _FORCED and rules.only_card_forced:
-                kinds = (
-                    _FOLLOWED
-                    if seat != view.seat
-                    else _PLAYED
-                    if held & led != card.mask
-                    else _FORCED
-                )
+            if k == 0:
+                kinds = _LED
+            elif not led >> card.index & 1:
+                kinds = _PLACED
+            elif not rules.only_card_forced:
+                kinds = _FORCED
+            elif seat != view.seat:
+                kinds = _FOLLOWED  # what another seat held is its secret
+            else:
+                kinds = _PLAYED if held & led != card.mask else _FORCED
             if seat == view.seat:
                 held &= ~card.mask
             out.append((seat, card, trick.number, kinds))
         if trick.winner is not None:
             out.append(ev.TrickTaken(trick.number, trick.leader, trick.winner))
     return out
+
+
+def _is_play(event: ev.CardPlayed | ev.TrickTaken, expected: _Play | ev.TrickTaken) -> bool:
+    """Whether ``event`` is the play or trick the tricks show next."""
+    if isinstance(expected, ev.TrickTaken) or isinstance(event, ev.TrickTaken):
+        return event == expected
+    seat, card, trick, kinds = expected
+    return (event.seat, event.card, event.trick) == (seat, card, trick) and event.kind in kinds
 
 
 def _check_events(view: HandView, profile: Profile, steps: Sequence[Step], fail: Fail) -> int:
@@ -225,15 +234,7 @@ def _check_events(view: HandView, profile: Profile, steps: Sequence[Step], fail:
         elif isinstance(event, ev.CardPlayed | ev.TrickTaken):
             if done < len(steps) or gives != passed:
                 fail(f"{where}: the play begins once the steps before play are done")
-            expected = plays[played] if played < len(plays) else None
-            if not (
-                event == expected
-                if isinstance(expected, ev.TrickTaken)
-                else isinstance(event, ev.CardPlayed)
-                and expected is not None
-                and (event.seat, event.card, event.trick) == expected[:3]
-                and event.kind in expected[3]
-            ):
+            if played >= len(plays) or not _is_play(event, plays[played]):
                 fail(f"{where} is not the next play or trick of the view's tricks")
             played += 1
         elif isinstance(event, ev.HandOver):
@@ -274,30 +275,26 @@ def _check_events(view: HandView, profile: Profile, steps: Sequence[Step], fail:
             fail(f"pot: the pot holds the {put} cards put aside")
         if (view.pot_value is None) != (profile.game != "reversis"):
             fail("pot_value: the pot's value is shown with the pot, in Reversis")
-    _check_counts(view, profile, events, done < len(steps), fail)
+    if done < len(steps):
+        _check_counts(view, profile, steps, done, fail)
     if broken and profile.compiled.end_on_break and not over:
         fail("phase: the hand ends when the reversis is broken")
     return done
 
 
 def _check_counts(
-    view: HandView, profile: Profile, events: Sequence[ev.Event], stepping: bool, fail: Fail
+    view: HandView, profile: Profile, steps: Sequence[Step], done: int, fail: Fail
 ) -> None:
     """Before play, each seat's card count is what the deal gave it less what its steps took out
     (a discard, hearts §4 a card passed; an exchange or a gift changes no count)."""
-    if not stepping:
-        return
     rules = profile.compiled
     getters, widow = rules.deal_getters[view.dealer]
     pack = range(len(profile.deck))
     counts = [len(get(pack)) for get in getters]
     if rules.widow == "dealer":
         counts[view.dealer] += len(widow(pack))  # reunion §4: the dealer takes up the widow
-    for event in events:
-        if isinstance(event, ev.Discarded) or (
-            isinstance(event, ev.CardGiven) and profile.hearts is not None
-        ):
-            counts[event.seat] -= 1
+    for seat, kind, _ in steps[:done]:
+        counts[seat] -= kind in (STEP_DISCARD, STEP_PASS)
     if tuple(counts) != view.card_counts:
         fail(f"card_counts must be {counts}, what the deal and the steps before play leave")
 

@@ -489,9 +489,17 @@ class MatchView:
         if len(view.bankrolls) != players or any(len(p) != players for p in view.points_by_hand):
             raise RecordError(f"match view: counters and points must be given for {players} seats")
         if view.hand is not None and (
-            view.hand.seat != view.seat or view.hand.dealer != view.dealer
+            view.hand.seat != view.seat
+            or view.hand.dealer != view.dealer
+            or view.hand.hand_number != view.hand_number
+            or view.hand.stakes_at_start != view.stakes
         ):
-            raise RecordError("match view.hand: the hand's seat and dealer must be the match's")
+            raise RecordError(
+                "match view.hand: the hand's seat, dealer, number and stakes at the start must be"
+                " the match's"
+            )
+        if view.hand is not None and view.phase not in (MatchPhase.PLAYING, MatchPhase.CONTINUING):
+            raise RecordError(f"match view.hand: no hand is in play when the match is {view.phase}")
         if (
             view.hands_played != len(view.results)
             or view.hands_played != len(view.points_by_hand)
