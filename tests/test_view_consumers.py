@@ -257,7 +257,8 @@ def _mutate(
         action == 4 and isinstance(data.get("hand"), list) and data["hand"]
     ):  # a card moved from the hand to another list
         card = data["hand"].pop(rng.randrange(len(data["hand"])))
-        data[rng.choice(["put_aside", "given", "received", "hand"])].append(card)
+        target = data.get(key := rng.choice(["put_aside", "given", "received", "hand"]))
+        data[key] = [*target, card] if isinstance(target, list) else [card]
     elif action == 5:  # two values of the same type swapped
         a, b = rng.sample(paths, 2)
         va, vb = _get(data, a), _get(data, b)
