@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = ["check_rules", "seen_by"]
 
+#: Raises the error naming a problem (check_view's ``fail``).
 Fail = Callable[[str], NoReturn]
 #: A step before play: ``(seat, kind, argument)`` (see :mod:`reversis.profile.compiled`).
 Step = tuple[int, int, int]
