@@ -538,3 +538,39 @@ def test_the_load_test_sends_malformed_requests_and_gets_no_5xx(
     assert "hands finished: 3 of 3" in out, out
     assert code == 0, out
     print(out)
+
+
+def test_a_database_of_the_first_version_opens(tmp_path: Path) -> None:
+    """A database made before the tables had ``created`` and the hands their seats: the columns
+    are added, its tables load, and its hands replay for the players of a table still open."""
+    import sqlite3
+
+    from examples.web.table import new_table
+
+    db = tmp_path / "old.sqlite3"
+    table = new_table("abcdefabcdef", "hearts", "hand", 3).sit(0, "Ann", "tok").fill_bots()
+    with contextlib.closing(sqlite3.connect(db)) as old:
+        old.executescript(
+            "CREATE TABLE tables (id TEXT PRIMARY KEY, profile TEXT NOT NULL, mode TEXT NOT NULL,"
+            " seed INTEGER NOT NULL, seats TEXT NOT NULL, record TEXT NOT NULL, moves TEXT NOT"
+            " NULL, status TEXT NOT NULL, updated REAL NOT NULL);"
+            "CREATE TABLE hands (id INTEGER PRIMARY KEY AUTOINCREMENT, table_id TEXT NOT NULL,"
+            " number INTEGER NOT NULL, profile TEXT NOT NULL, record TEXT NOT NULL, finished REAL"
+            " NOT NULL, UNIQUE (table_id, number));"
+        )
+        row = table.to_row()
+        old.execute(
+            "INSERT INTO tables VALUES (:id, :profile, :mode, :seed, :seats, :record, :moves,"
+            " :status, 5.0)",
+            row,
+        )
+        old.execute(
+            "INSERT INTO hands (table_id, number, profile, record, finished) VALUES (?, 1, ?, ?, 5)",
+            (table.id, "hearts", row["record"]),
+        )
+        old.commit()
+    app = create_app(db)
+    with client_for(app) as client:
+        assert app.state.server.tables[table.id] == table
+        assert client.get("/api/hands/1/replay?token=tok").json()["seat"] == 0
+        assert client.get("/api/tables").json()["tables"][0]["id"] == table.id

@@ -163,11 +163,11 @@ class Server:
         if len(self.tables) < self.limits.max_tables:
             return
         self.sweep()
-        unattended = sorted(
-            (t for t in self.tables if not self.seated(t)), key=lambda t: self.active.get(t, 0.0)
-        )
-        while len(self.tables) >= self.limits.max_tables and unattended:
-            self.close(unattended.pop(0))
+        while len(self.tables) >= self.limits.max_tables:
+            unattended = [t for t in self.tables if not self.seated(t)]
+            if not unattended:
+                break
+            self.close(min(unattended, key=lambda t: self.active.get(t, 0.0)))
         if len(self.tables) >= self.limits.max_tables:
             raise HallFullError(f"all {self.limits.max_tables} tables have players at them")
 
