@@ -471,3 +471,60 @@ def test_the_workers_end_with_the_command(how: str, settled: bool) -> None:
                 os.kill(pid, signal.SIGKILL)
         proc.kill()
         proc.communicate(timeout=60)
+
+
+#: ``simulate --workers 2`` with its workers started by a fork server (Python 3.14's default on
+#: Linux), which lives as long as the workers do.
+FORK_SERVER_SIMULATE = """
+import multiprocessing, sys
+if __name__ == "__main__":
+    multiprocessing.set_start_method("forkserver")
+    from reversis.cli import main
+    sys.exit(main(["simulate", "--hands", "4294967295", "--workers", "2"]))
+"""
+
+
+def _session(sid: int) -> dict[int, int]:
+    """The processes of session ``sid`` but its leader: pid → parent's pid."""
+    found = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == sid:
+            continue
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            with open(f"/proc/{entry}/stat") as file:
+                fields = file.read().rsplit(")", 1)[1].split()
+            if int(fields[3]) == sid and fields[0] != "Z":
+                found[int(entry)] = int(fields[1])
+    return found
+
+
+@pytest.mark.skipif(not LINUX, reason="finds the workers in /proc")
+def test_the_workers_end_with_the_command_under_a_fork_server() -> None:
+    """Killed with ``SIGKILL``, the command leaves nothing behind: its workers (whose parent is
+    the fork server, not the command) end, and so do the fork server and the resource tracker."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", FORK_SERVER_SIMULATE],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    left: dict[int, int] = {}
+    try:
+
+        def workers_started() -> bool:
+            session = _session(proc.pid)
+            return sum(parent in session for parent in session.values()) >= 2
+
+        assert _poll(workers_started, 60), "no workers started"
+        left = _session(proc.pid)
+        os.kill(proc.pid, signal.SIGKILL)
+        # The command is not reaped yet (the workers hold its pipes): the workers see it dead.
+        assert _poll(lambda: not any(_running(pid) for pid in left), 30), "processes left"
+        proc.communicate(timeout=60)
+        assert proc.returncode == -signal.SIGKILL
+    finally:
+        for pid in left:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        proc.kill()
+        proc.communicate(timeout=60)

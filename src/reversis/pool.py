@@ -10,7 +10,8 @@ them, and how they end.
   thread pool's, a Dask client's).
 - **They end with their parent.** Each worker of :func:`process_pool` watches the process that
   started it and ends when it ends, even killed with ``SIGKILL`` (on Linux through
-  ``prctl(PR_SET_PDEATHSIG)``, everywhere through a thread that watches the parent's process id).
+  ``prctl(PR_SET_PDEATHSIG)``, everywhere through a thread that watches the parent's process id,
+  and that process itself when a fork server stands between them).
   Ctrl-C reaches the parent only (the workers ignore ``SIGINT``, and hold it back until they do),
   and when the parent stops on an exception (``KeyboardInterrupt`` included) its pool cancels the
   waiting tasks and ends the workers at once, without waiting for the tasks they are playing.
@@ -179,7 +180,7 @@ def _watch_parent(creator: int, start_method: str) -> None:
     if start_method != "forkserver" and parent != creator:
         os._exit(1)
     threading.Thread(
-        target=_poll_parent, args=(parent,), name="reversis-watch-parent", daemon=True
+        target=_poll_parent, args=(parent, creator), name="reversis-watch-parent", daemon=True
     ).start()
 
 
@@ -197,7 +198,24 @@ def _die_with_parent() -> None:
         pass
 
 
-def _poll_parent(parent: int) -> None:  # pragma: no cover - runs in the workers
-    while os.getppid() == parent:
+def _poll_parent(parent: int, creator: int) -> None:  # pragma: no cover - runs in the workers
+    # The fork server lives as long as its workers do (they hold its pipe): under it, the worker
+    # watches ``creator`` itself.
+    while os.getppid() == parent and not _gone(creator):
         time.sleep(PARENT_CHECK)
     os._exit(1)
+
+
+def _gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (a zombie, ended and not yet reaped, has)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # it is there, but not ours to signal
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] == b"Z"
+    except (OSError, IndexError):  # no /proc: a zombie passes for alive until it is reaped
+        return False
