@@ -29,6 +29,8 @@ PUBLIC_MODULES = [
     "reversis",
     "reversis.bots",
     "reversis.simulation",
+    "reversis.pool",
+    "reversis.files",
     "reversis.terminal",
     "reversis.text",
     "reversis.cards",
