@@ -96,16 +96,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 )
             self._name = getattr(opponent, "__qualname__", type(opponent).__name__)
         self._opponent = opponent
-        try:
-            self._made(0)  # the opponent makes bots (one at least)
-        except ArgumentError:
-            raise
-        except Exception as error:
-            raise ArgumentError(
-                f"opponent {self._name!r}: called with a random.Random to make a bot, it raised "
-                f"{type(error).__name__}: {shown(str(error))} (give a function making a bot, such "
-                "as RandomBot, not a bot)"
-            ) from error
+        self._made(0)  # the opponent makes bots (one at least)
         if render_mode not in (None, "ansi"):
             raise ArgumentError(f"render_mode: 'ansi' or None, not {render_mode!r}")
         self.seat = seat
@@ -124,7 +115,14 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def _made(self, seed: int) -> list[Bot]:
         """The opponent's bots for the seats, seeded from ``seed`` (an
         :class:`~reversis.ArgumentError` if it makes something else than a bot)."""
-        bots = [self._opponent(random.Random(seed * 8 + s)) for s in range(8)]
+        try:
+            bots = [self._opponent(random.Random(seed * 8 + s)) for s in range(8)]
+        except Exception as error:
+            raise ArgumentError(
+                f"opponent {self._name!r}: called with a random.Random to make a bot, it raised "
+                f"{type(error).__name__}: {shown(str(error))} (give a function making a bot, such "
+                "as RandomBot, not a bot)"
+            ) from error
         for bot in bots:
             if not callable(bot):
                 raise ArgumentError(
