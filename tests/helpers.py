@@ -152,3 +152,49 @@ def crafted(
     out = object.__new__(type(hand))
     EngineHand.__dict__["_s"].__set__(out, state)
     return out
+
+
+def check_view_consumers(view: reversis.HandView, seed: int, *, attempts: int = 3) -> bool:
+    """Run ``view`` through every consumer of a view and assert that each works: the JSON round
+    trip, :func:`reversis.text.render` and :func:`~reversis.text.describe_move`,
+    :func:`reversis.encoding.encode_view`, :func:`reversis.sample_world` (a world whose view is
+    ``view``, or :class:`~reversis.NoWorldError`) and every bot of :mod:`reversis.bots` (a legal
+    move, or :class:`~reversis.ArgumentError` when the seat has none). Return whether a world
+    was found."""
+    import math
+
+    from reversis import ArgumentError, HandView, NoWorldError, sample_world
+    from reversis.bots import CautiousBot, MonteCarloBot, RandomBot
+    from reversis.encoding import encode_view, observation_size
+    from reversis.text import describe_move, render
+
+    profile = view.rules
+    assert HandView.from_dict(view.to_dict(), profile=profile) == view
+    assert HandView.from_json(view.to_json(), profile=profile) == view
+    assert isinstance(render(view), str)
+    assert isinstance(render(view, color=True), str)
+    for move in view.legal_moves:
+        assert isinstance(describe_move(view, move), str)
+    vector = encode_view(view)
+    assert len(vector) == observation_size(profile)
+    assert all(math.isfinite(x) for x in vector)
+    try:
+        world = sample_world(view, random.Random(seed), attempts=attempts)
+    except NoWorldError:
+        world = None
+    if world is not None:
+        assert world.view(view.seat) == view
+    bots: list[reversis.bots.Bot] = [RandomBot(random.Random(seed)), CautiousBot()]
+    if world is not None or not view.legal_moves:
+        # the search bot samples up to 200 worlds a decision: only where one is quick to find
+        bots.append(MonteCarloBot(random.Random(seed), playouts=1))
+    for bot in bots:
+        if view.legal_moves:
+            assert bot(view) in view.legal_moves
+        else:
+            try:
+                bot(view)
+            except ArgumentError:
+                continue
+            raise AssertionError(f"{bot!r} chose a move for a seat that has none")
+    return world is not None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import os
 import random
 import re
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import reversis
+from conftest import sized
 from reversis import Match, cli, new_hand, records
 from reversis.bots import RandomBot, play_hand
 from reversis.cli import main
@@ -368,3 +370,180 @@ def test_check_progress_without_tqdm_is_a_plain_line(
     assert "\rfournier-1785-3p: 2/2 hands checked" in shown
     assert shown.endswith("\r\033[K")  # the line is cleared before the report
     assert "fournier-1785-3p: 2 hands, " in capsys.readouterr().out
+
+
+# -- files that are not regular files, and hostile command lines (issue 23) --------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_what_is_not_a_regular_file_is_refused_at_once(tmp_path: Path) -> None:
+    """A FIFO, a folder or a device given as a record or a profile: a clear error (status 2) at
+    once, never a wait (each command runs in its own process, with a time limit)."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    record = tmp_path / "hand.txt"
+    assert main(["demo", "--seed", "3", "--record", str(record)]) == 0
+    places = [str(fifo), str(tmp_path)] + (["/dev/zero"] if os.path.exists("/dev/zero") else [])
+    tried = 0
+    for place in places:
+        for args in (
+            ["replay", place],
+            ["replay", str(record), "--profile", place],
+            ["demo", "--record", place],
+            ["demo", "--profile", place],
+            ["check", "--hands", "1", "--profile", place],
+            ["simulate", "--hands", "1", "--profile", place],
+            ["play", "--profile", place],
+        ):
+            done = _run(*args, timeout=60, stdin=subprocess.DEVNULL)
+            assert done.returncode == 2, (args, done.stderr)
+            assert "is not a regular file" in done.stderr, (args, done.stderr)
+            assert "Traceback" not in done.stderr
+            tried += 1
+    assert tried >= 14
+
+
+def test_an_option_given_a_lone_double_dash(capsys: pytest.CaptureFixture[str]) -> None:
+    # Python 3.11's argparse reads ``--seed=--`` as an empty list (found by the fuzzing below).
+    for args in (["demo", "--seed=--"], ["simulate", "--workers=--"], ["check", "--hands=--"]):
+        with pytest.raises(SystemExit) as exc:
+            main(args)
+        assert exc.value.code == 2
+        assert "expected one value, not '--'" in capsys.readouterr().err
+
+
+def test_replay_reads_standard_input(tmp_path: Path) -> None:
+    record = tmp_path / "hand.txt"
+    assert main(["demo", "--seed", "3", "--record", str(record)]) == 0
+    done = _run("replay", "-", input=record.read_text(encoding="utf-8"), timeout=60)
+    assert done.returncode == 0
+    assert done.stdout == _run("replay", str(record), timeout=60).stdout
+    empty = _run("replay", "-", input="", timeout=60)
+    assert empty.returncode == 2
+    assert empty.stderr.startswith("error: ")
+
+
+#: Runs ``main`` on each command line of a JSON file, in one process (standard input empty), and
+#: writes what each gave: its status, what it printed on standard error, an exception that got
+#: out, or ``blocked`` when it had not ended after 60 seconds.
+FUZZ_DRIVER = r"""
+import contextlib, io, json, signal, sys, traceback
+from reversis.cli import main
+
+class Blocked(BaseException):
+    pass
+
+def alarm(*_):
+    raise Blocked()
+
+signal.signal(signal.SIGALRM, alarm)
+lines = json.load(open(sys.argv[1], encoding="utf-8"))
+results = []
+for argv in lines:
+    out, err = io.StringIO(), io.StringIO()
+    outcome = {"argv": argv}
+    signal.alarm(60)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            outcome["status"] = main(argv)
+    except SystemExit as exc:
+        outcome["status"] = exc.code
+    except Blocked:
+        outcome["status"] = "blocked"
+    except BaseException:
+        outcome["status"] = "crash"
+        outcome["traceback"] = traceback.format_exc()
+    finally:
+        signal.alarm(0)
+    outcome["err"] = err.getvalue()
+    results.append(outcome)
+json.dump(results, open(sys.argv[2], "w", encoding="utf-8"))
+"""
+
+
+def _hostile_paths(folder: Path) -> list[str]:
+    """Files that are missing, folders, FIFOs, devices, binary, too long, not TOML, not names."""
+    folder.mkdir()
+    (folder / "binary.txt").write_bytes(b"\xff\xfe\x00" * 10)
+    (folder / "huge.txt").write_text("[Profile " + "x" * 2_100_000 + "]\n", encoding="utf-8")
+    (folder / "bad.toml").write_text("[[[ not toml", encoding="utf-8")
+    names = ["missing.txt", "missing/deeper", ".", "binary.txt", "huge.txt", "bad.toml"]
+    paths = [folder / name for name in names] + ["", "a\x00b", "-", "/dev/null", "x" * 5000]
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "fifo")
+        paths.append(folder / "fifo")
+    if os.path.exists("/dev/zero"):
+        paths.append("/dev/zero")
+    return [str(path) for path in paths]
+
+
+def _hostile_command_lines(tmp_path: Path) -> list[list[str]]:
+    """Every command with every option given a hostile value: numbers that are not numbers, or
+    negative, or huge; paths of what is not a readable regular file (:func:`_hostile_paths`);
+    bots that do not exist. Options missing their value, unknown commands and options too."""
+    numbers = ["-1", "0", "x", "", "1.5", "1e3", "0x10", "nan", "9" * 30, str(2**64), "-" + "9" * 30,
+               "\u0663", " 1", "0_1", "4294967296", "--"]  # fmt: skip
+    paths = _hostile_paths(tmp_path / "in")  # read from
+    out = _hostile_paths(tmp_path / "out")  # written to
+    bots = ["", "genius", "random,", ",,,,", "monte-carlo," * 100, "x" * 5000]
+    # Each command with what keeps a valid run short.
+    quick = {"demo": [], "play": [], "simulate": ["--hands", "2"], "check": ["--hands", "1"]}
+    options = {
+        "demo": {"--seed": numbers, "--dealer": numbers, "--bots": bots, "--profile": paths,
+                 "--record": out},
+        "play": {"--seat": numbers, "--seed": numbers, "--dealer": numbers, "--bots": bots,
+                 "--playouts": numbers, "--profile": paths},
+        "simulate": {"--hands": numbers, "--matches": numbers, "--seed": numbers,
+                     "--workers": numbers, "--playouts": numbers, "--bots": bots,
+                     "--profile": paths, "--records": out},
+        "check": {"--hands": numbers, "--seed": numbers, "--profile": paths},
+        "replay": {"": paths, "--profile": paths},
+    }  # fmt: skip
+    record = str(tmp_path / "hand.txt")
+    lines: list[list[str]] = []
+    for command, given in options.items():
+        for option, values in given.items():
+            for value in values:
+                if command == "replay":
+                    lines.append(
+                        ["replay", value] if not option else ["replay", record, option, value]
+                    )
+                    continue
+                extra = [] if option in ("--hands", "--matches") else quick[command]
+                if option == "--playouts":
+                    extra = [*extra, "--bots", "monte-carlo"]
+                lines.append([command, *extra, f"{option}={value}"])
+    lines += [["nope"], ["demo", "--nope"], ["demo", "--seed"], ["profiles", "extra"], ["-x"],
+              ["simulate", "--hands", "1", "--matches", "1"], ["replay"], ["check", "--hands"]]  # fmt: skip
+    return lines
+
+
+def test_hostile_command_lines_end_with_a_clear_message(tmp_path: Path) -> None:
+    """Each hostile command line ends (within 60 seconds) with status 2 and a message that says
+    what is wrong, or with status 0 where it is valid after all; never a traceback or a wait."""
+    every = _hostile_command_lines(tmp_path)
+    assert main(["demo", "--seed", "3", "--record", str(tmp_path / "hand.txt")]) == 0
+    lines = random.Random(23).sample(every, min(sized(90, len(every)), len(every)))
+    lines_file, results_file = tmp_path / "lines.json", tmp_path / "results.json"
+    lines_file.write_text(json.dumps(lines), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", FUZZ_DRIVER, str(lines_file), str(results_file)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60 + 60 * len(lines),
+        cwd=tmp_path,  # where ``--records -`` makes its folder
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    results = json.loads(results_file.read_text(encoding="utf-8"))
+    assert len(results) == len(lines)
+    for outcome in results:
+        argv, status, err = outcome["argv"], outcome["status"], outcome["err"]
+        assert status in (0, 2), (argv, status, outcome.get("traceback"), err[-500:])
+        assert "Traceback" not in err, (argv, err[-2000:])
+        if status == 2:
+            last = err.strip().splitlines()[-1]
+            assert last.startswith(("error: ", "python -m reversis")), (argv, err)
+            if last.startswith("error: "):  # (argparse's usage errors quote what they were given)
+                assert len(last) < 400, (argv, last)

@@ -35,5 +35,9 @@ def test_dask_cluster_equals_one_process() -> None:
         )
         matches = simulate("reunion", ["cautious", "random", "random"], matches=3, seed=4,
                            executor=executor, chunk=1)  # fmt: skip
+        # 40 chunks through a window of two in flight: submitted as the results come back.
+        windowed = simulate("fournier-1785", bots, hands=40, seed=11, bot_options=options,
+                            executor=executor, workers=1, chunk=1)  # fmt: skip
     assert result == expected
+    assert windowed == expected
     assert matches == simulate("reunion", ["cautious", "random", "random"], matches=3, seed=4)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import reversis
 from conftest import SCALE
+from helpers import check_view_consumers
 from reversis import (
     Card,
     Hand,
@@ -23,7 +24,6 @@ from reversis import (
     Profile,
     ProfileError,
     RecordError,
-    ReversisError,
     Settlement,
     new_hand,
     new_match,
@@ -63,6 +63,7 @@ def _valid_samples() -> list[tuple[str, Any]]:
             ("hand", hand.to_dict()),
             ("match", match.to_dict()),
             ("view", hand.view(1).to_dict()),
+            ("view", hand.view(hand.to_move if hand.to_move is not None else 2).to_dict()),
             ("match-view", match.view(2).to_dict()),
             ("settlement", settle(hand).to_dict()),
             ("profile", reversis.load_profile(name).to_dict()),
@@ -180,13 +181,16 @@ def test_mutated_valid_inputs(pick: int, seed: int, rounds: int) -> None:
         return
     _only_typed_errors(READERS[kind], value)
     _only_typed_errors(TEXT_READERS.get(kind, READERS[kind]), json.dumps(value))
-    if kind == "view":
-        # a view that reads back is fit for sample_world: a world, or a typed error, never a crash
-        with contextlib.suppress(*ALLOWED):
-            view = HandView.from_dict(value)
-            with contextlib.suppress(ReversisError):
-                world = reversis.sample_world(view, random.Random(seed), attempts=3)
-                assert world.view(view.seat) == view
+    if kind in ("view", "match-view"):
+        # a view that reads back works in every consumer: render, describe_move, encode_view,
+        # sample_world (a world, or NoWorldError) and the bots; never a crash
+        try:
+            view = READERS[kind](value)
+        except ALLOWED:
+            return
+        hand_view = view if kind == "view" else view.hand
+        if hand_view is not None:
+            check_view_consumers(hand_view, seed)
     if kind == "profile":
         _only_typed_errors(Profile.from_toml, str(value))
 

@@ -177,6 +177,7 @@ DEFERRED = (
     "reversis.events",
     "reversis.views",
     "reversis.viewcheck",
+    "reversis.viewrules",
     "reversis.scoring",
     "reversis.profile.checks",
     "reversis.engine.eventing",

@@ -132,10 +132,11 @@ def test_serialization_goes_through_the_records() -> None:
     assert again.hand == state.hand
     assert again.history() == state.history()
     assert again.information_state_string(1) == state.information_state_string(1)
-    # The box pickles as the hand's text record.
-    assert state._box.__reduce__()[1][2] == reversis.records.dump(state.hand)
-    box = pickle.loads(pickle.dumps(state._box))
-    assert box.hand == state.hand
+    # The state string is the hand's text record, and the box pickles as it (a str).
+    assert state.serialize() == reversis.records.dump(state.hand)
+    assert state._box.__reduce__() == (str, (reversis.records.dump(state.hand),))
+    assert pickle.loads(pickle.dumps(state._box)) == state.serialize()
+    assert game.deserialize_state(state.serialize()).hand == state.hand
 
 
 def test_clones_share_the_hand() -> None:

@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import random
+import signal
+import subprocess
 import sys
+import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import reversis
+from reversis import cli, pool, records
 from reversis import events as ev
-from reversis import records
 from reversis.bots import CautiousBot, RandomBot, play_hand
 from reversis.cli import main
 from reversis.errors import ArgumentError
-from reversis.simulation import BotResult, hand_seed, simulate
+from reversis.simulation import MAX_MILLIS, MAX_PLAYOUTS, BotResult, hand_seed, simulate
 
 FOUR = ["cautious", "random", "random", "random"]
 
@@ -202,3 +208,323 @@ def test_progress_bar_without_tqdm(
     assert "60/60 hands" in err
     assert "/s, " in err
     assert "s left" in err
+
+
+# -- bounded work, and nothing left behind (issue 23) -----------------------------------------
+
+
+def _children() -> set[int]:
+    """The process ids of this process's children (Linux: ``/proc``)."""
+    found: set[int] = set()
+    for task in os.listdir("/proc/self/task"):
+        with contextlib.suppress(OSError), open(f"/proc/self/task/{task}/children") as file:
+            found |= {int(pid) for pid in file.read().split()}
+    return found
+
+
+LINUX = Path("/proc/self/task").is_dir()
+
+
+@pytest.mark.skipif(not LINUX, reason="counts processes in /proc")
+def test_never_more_processes_than_the_work_needs() -> None:
+    before = _children()
+    seen: list[int] = []
+    asked = min(pool.max_workers(), 8)
+
+    def count(done: int, total: int) -> None:
+        seen.append(len(_children() - before))
+
+    one = simulate("fournier-1785", FOUR, hands=1, workers=asked, progress=count)
+    assert seen == [0]  # one hand: played here, no process started
+    seen.clear()
+    two = simulate("fournier-1785", FOUR, hands=2, workers=asked, chunk=1, progress=count)
+    assert 1 <= max(seen) <= 2  # two chunks: two processes at most, not `asked`
+    assert one == simulate("fournier-1785", FOUR, hands=1)
+    assert two == simulate("fournier-1785", FOUR, hands=2)
+
+
+def test_workers_have_a_hard_cap(capsys: pytest.CaptureFixture[str]) -> None:
+    assert pool.max_workers() == pool.WORKERS_PER_CPU * pool.cpu_count()
+    cap = pool.max_workers()
+    with pytest.raises(ArgumentError, match=f"workers must be an integer from 1 to {cap} "):
+        simulate("fournier-1785", FOUR, hands=1, workers=cap + 1)
+    with pytest.raises(ArgumentError, match="workers must be"):
+        simulate("fournier-1785", FOUR, hands=1, workers=True)  # type: ignore[arg-type]
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "--hands", "1", "--workers", str(cap + 1)])
+    assert exc.value.code == 2
+    assert f"--workers: must be from 1 to {cap} (4 per CPU)" in capsys.readouterr().err
+
+
+class _Taken(Future[Any]):
+    """A future that counts, on its executor, the results not yet taken back."""
+
+    def __init__(self, executor: _CountingExecutor) -> None:
+        super().__init__()
+        self.executor = executor
+        self.taken = False
+
+    def result(self, timeout: float | None = None) -> Any:
+        if not self.taken:
+            self.taken = True
+            self.executor.in_flight -= 1
+        return super().result(timeout)
+
+
+class _CountingExecutor(Executor):
+    """Runs each task at once, in this thread, and counts the tasks submitted and not taken."""
+
+    def __init__(self) -> None:
+        self.in_flight = 0
+        self.most = 0
+        self.submitted = 0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future = _Taken(self)
+        self.submitted += 1
+        self.in_flight += 1
+        self.most = max(self.most, self.in_flight)
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as exc:  # the task's failure is the future's, as in any executor
+            future.set_exception(exc)
+        return future
+
+
+def test_work_is_submitted_as_it_is_consumed() -> None:
+    """At most two chunks per worker are in flight, however many hands: memory does not grow
+    with ``hands``."""
+    counting = _CountingExecutor()
+    result = simulate("fournier-1785", FOUR, hands=300, seed=4, executor=counting, workers=2,
+                      chunk=1)  # fmt: skip
+    assert counting.submitted == 300
+    assert counting.most <= pool.IN_FLIGHT_PER_WORKER * 2
+    assert counting.in_flight == 0
+    assert result == simulate("fournier-1785", FOUR, hands=300, seed=4)
+    counting = _CountingExecutor()
+    simulate("fournier-1785", FOUR, hands=100, executor=counting, chunk=1)
+    assert counting.most <= pool.IN_FLIGHT_PER_WORKER * pool.cpu_count()
+
+
+def test_a_failing_task_stops_the_submission() -> None:
+    counting = _CountingExecutor()
+    with pytest.raises(RuntimeError, match="hand 7"):
+        simulate("fournier-1785", [failing_bot, *FOUR[1:]], hands=1000, executor=counting,
+                 workers=2, chunk=1)  # fmt: skip
+    assert counting.submitted <= 8 + pool.IN_FLIGHT_PER_WORKER * 2
+
+
+def failing_bot(seed: int) -> RandomBot:
+    """A factory (module level) whose eighth hand fails."""
+    if seed == _seed_of_hand(7):
+        raise RuntimeError("hand 7")
+    return RandomBot(random.Random(seed))
+
+
+def _seed_of_hand(index: int) -> int:
+    return random.Random(f"reversis-simulate:0:{index}:0").getrandbits(64)
+
+
+def test_playouts_and_millis_are_capped(capsys: pytest.CaptureFixture[str]) -> None:
+    bots = ["monte-carlo", *FOUR[1:]]
+    too_many = {"monte-carlo": {"playouts": MAX_PLAYOUTS + 1}}
+    with pytest.raises(ArgumentError, match=f"playouts must be at most {MAX_PLAYOUTS}"):
+        simulate("fournier-1785", bots, hands=1, bot_options=too_many)
+    for millis in (float("inf"), MAX_MILLIS + 1):
+        forever = {"monte-carlo": {"playouts": None, "millis": millis}}
+        with pytest.raises(ArgumentError, match=f"millis must be at most {MAX_MILLIS}"):
+            simulate("fournier-1785", bots, hands=1, bot_options=forever)
+    for command in ("simulate", "play"):
+        with pytest.raises(SystemExit) as exc:
+            main([command, "--bots", "monte-carlo", "--playouts", "10000000"])
+        assert exc.value.code == 2
+        assert f"--playouts: must be from 1 to {MAX_PLAYOUTS}, not 10000000" in (
+            capsys.readouterr().err
+        )
+    for name in ("simulate", "play"):  # the help tells the cap
+        assert f"at most {MAX_PLAYOUTS}" in " ".join(_commands()[name].format_help().split())
+
+
+def _commands() -> dict[str, Any]:
+    import argparse
+
+    for action in cli.parser()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    raise AssertionError("no commands")
+
+
+def test_records_dir_is_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(ArgumentError, match="records_dir must be a folder's path .*not int"):
+        simulate("fournier-1785", FOUR, hands=1, records_dir=5)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="'/dev/null' is not a folder"):
+        simulate("fournier-1785", FOUR, hands=1, records_dir="/dev/null")
+    a_file = tmp_path / "file.txt"
+    a_file.write_text("x", encoding="utf-8")
+    with pytest.raises(ArgumentError, match="is not a folder"):
+        simulate("fournier-1785", FOUR, hands=1, records_dir=a_file)
+    deep = tmp_path / "missing" / "records"
+    with pytest.raises(ArgumentError, match="missing' does not exist: create it first"):
+        simulate("fournier-1785", FOUR, hands=1, records_dir=deep)
+    assert not (tmp_path / "missing").exists()  # no parent is made
+    assert main(["simulate", "--hands", "1", "--records", str(deep)]) == 2
+    assert "--records: the folder" in capsys.readouterr().err
+    assert not (tmp_path / "missing").exists()
+    made = tmp_path / "records"
+    simulate("fournier-1785", FOUR, hands=2, records_dir=str(made))
+    assert sorted(p.name for p in made.iterdir()) == ["hand-000000.txt", "hand-000001.txt"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_fifo_among_the_records_is_refused_without_blocking(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "hand-000000.txt")
+    with pytest.raises(ArgumentError, match="hand-000000.txt' is not a regular file"):
+        simulate("fournier-1785", FOUR, hands=1, records_dir=tmp_path)
+
+
+def test_a_factory_that_cannot_reach_the_workers_is_refused_up_front() -> None:
+    def local(seed: int) -> RandomBot:
+        return RandomBot(random.Random(seed))
+
+    for factory in (local, lambda seed: RandomBot(random.Random(seed))):
+        with pytest.raises(ArgumentError, match="top level, or a bot's name .*random"):
+            simulate("fournier-1785", [factory, *FOUR[1:]], hands=8, workers=2)
+    # On this process, or on threads, nothing is pickled: any function will do.
+    assert simulate("fournier-1785", [local, *FOUR[1:]], hands=2, workers=1).bots[0].hands == 2
+    with ThreadPoolExecutor(2) as threads:
+        done = simulate("fournier-1785", [local, *FOUR[1:]], hands=2, executor=threads)
+    assert done.bots[0].name == "local"
+
+
+# -- the workers end with the command ----------------------------------------------------------
+
+
+def _process_children(pid: int) -> set[int]:
+    found: set[int] = set()
+    with contextlib.suppress(OSError):
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with contextlib.suppress(OSError), open(f"/proc/{pid}/task/{task}/children") as file:
+                found |= {int(child) for child in file.read().split()}
+    return found
+
+
+def _threads(pid: int) -> list[str]:
+    try:
+        return os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return []
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (a zombie, dead and not yet reaped, is not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as file:
+            return file.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _poll(condition: Any, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+@pytest.mark.skipif(not LINUX, reason="finds the workers in /proc")
+@pytest.mark.parametrize("settled", [False, True])
+@pytest.mark.parametrize("how", ["SIGKILL", "SIGTERM", "SIGINT"])
+def test_the_workers_end_with_the_command(how: str, settled: bool) -> None:
+    """``simulate --workers 2`` killed (``SIGKILL``), terminated or interrupted (Ctrl-C, sent to
+    the whole process group as a terminal does): no worker process is left running. The signal
+    comes as soon as the workers exist, or once they are at work (their thread that watches the
+    parent is running)."""
+    command = [sys.executable, "-m", "reversis", "simulate", "--hands", "4294967295"]
+    proc = subprocess.Popen(
+        [*command, "--workers", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    workers: set[int] = set()
+    try:
+        assert _poll(lambda: len(_process_children(proc.pid)) >= 2, 60), "no workers started"
+        workers = _process_children(proc.pid)
+        if settled:
+            assert _poll(lambda: all(len(_threads(pid)) >= 2 for pid in workers), 60)
+        if how == "SIGINT":
+            os.killpg(proc.pid, signal.SIGINT)
+        else:
+            os.kill(proc.pid, getattr(signal, how))
+        _, err = proc.communicate(timeout=60)
+        assert _poll(lambda: not any(_running(pid) for pid in workers), 30), "workers left"
+        expected = {"SIGKILL": -signal.SIGKILL, "SIGTERM": 143, "SIGINT": 130}[how]
+        assert proc.returncode == expected
+        assert b"Traceback" not in err
+        if how == "SIGINT":
+            assert err.strip() == b"Interrupted."
+    finally:  # whatever happened, nothing is left behind (the workers hold the pipes open)
+        for pid in workers:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        proc.kill()
+        proc.communicate(timeout=60)
+
+
+#: ``simulate --workers 2`` with its workers started by a fork server (Python 3.14's default on
+#: Linux), which lives as long as the workers do.
+FORK_SERVER_SIMULATE = """
+import multiprocessing, sys
+if __name__ == "__main__":
+    multiprocessing.set_start_method("forkserver")
+    from reversis.cli import main
+    sys.exit(main(["simulate", "--hands", "4294967295", "--workers", "2"]))
+"""
+
+
+def _session(sid: int) -> dict[int, int]:
+    """The processes of session ``sid`` but its leader: pid → parent's pid."""
+    found = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == sid:
+            continue
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            with open(f"/proc/{entry}/stat") as file:
+                fields = file.read().rsplit(")", 1)[1].split()
+            if int(fields[3]) == sid and fields[0] != "Z":
+                found[int(entry)] = int(fields[1])
+    return found
+
+
+@pytest.mark.skipif(not LINUX, reason="finds the workers in /proc")
+def test_the_workers_end_with_the_command_under_a_fork_server() -> None:
+    """Killed with ``SIGKILL``, the command leaves nothing behind: its workers (whose parent is
+    the fork server, not the command) end, and so do the fork server and the resource tracker."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", FORK_SERVER_SIMULATE],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    left: dict[int, int] = {}
+    try:
+
+        def workers_started() -> bool:
+            session = _session(proc.pid)
+            return sum(parent in session for parent in session.values()) >= 2
+
+        assert _poll(workers_started, 60), "no workers started"
+        left = _session(proc.pid)
+        os.kill(proc.pid, signal.SIGKILL)
+        # The command is not reaped yet (the workers hold its pipes): the workers see it dead.
+        assert _poll(lambda: not any(_running(pid) for pid in left), 30), "processes left"
+        proc.communicate(timeout=60)
+        assert proc.returncode == -signal.SIGKILL
+    finally:
+        for pid in left:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        proc.kill()
+        proc.communicate(timeout=60)

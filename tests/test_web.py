@@ -277,8 +277,10 @@ def test_http_lobby(web_app: Any) -> None:
         taken = client.post(f"/api/tables/{table_id}/sit", json={"seat": 1, "name": "Bob"})
         assert taken.status_code == 400
         assert "taken" in taken.json()["error"]
-        listed = client.get("/api/tables").json()
+        page = client.get("/api/tables").json()
+        listed = page["tables"]
         assert [t["id"] for t in listed] == [table_id]
+        assert page["next"] is None
         assert cards_in(listed) == set()
 
 
@@ -449,7 +451,7 @@ def test_a_restart_loses_nothing(tmp_path: Path) -> None:
     with TestClient(again) as client:
         assert again.state.server.tables[table_id] == in_progress
         assert again.state.server.tables[done_id] == finished
-        hands = client.get(f"/api/tables/{done_id}/hands").json()
+        hands = client.get(f"/api/tables/{done_id}/hands").json()["hands"]
         assert [h["number"] for h in hands] == [1]
         _, record = again.state.server.store.hand_record(hands[0]["id"])
         assert records.replay(record) == finished.hand
@@ -475,7 +477,7 @@ def test_replay_endpoint_gives_the_seats_own_views(web_app: Any) -> None:
                     latest_state(ws, table.step + 1)
                 else:
                     time.sleep(0.005)
-        hands = client.get(f"/api/tables/{table_id}/hands").json()
+        hands = client.get(f"/api/tables/{table_id}/hands").json()["hands"]
         data = client.get(f"/api/hands/{hands[0]['id']}/replay?token={token}").json()
         hand = server.tables[table_id].hand
         assert data["seat"] == 2

@@ -159,8 +159,13 @@ class Table:
         self._check_seat(seat)
         if self.seats[seat].kind != "empty":
             raise TableError(f"seat {seat} is taken")
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise TableError(f"a name is 1 to {MAX_NAME} characters")
+        if (
+            not isinstance(name, str)
+            or not name.strip()
+            or len(name) > MAX_NAME
+            or not name.isprintable()
+        ):
+            raise TableError(f"a name is 1 to {MAX_NAME} printable characters")
         if not token:
             raise TableError("a seat needs a token")
         seats = list(self.seats)

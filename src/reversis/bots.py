@@ -61,6 +61,16 @@ Bot = Callable[[HandView], Move]
 BOT_NAMES = ("random", "cautious", "monte-carlo")
 
 
+def _moves(view: HandView) -> tuple[Move, ...]:
+    """The legal moves of ``view``; :class:`~reversis.ArgumentError` if it is not a view or its
+    seat has no move to make (it is not its turn, or the hand is over)."""
+    if not isinstance(view, HandView):
+        raise ArgumentError(f"a bot chooses from a HandView, not {type(view).__name__}")
+    if not view.legal_moves:
+        raise ArgumentError(f"seat {view.seat} has no move to make in this view")
+    return view.legal_moves
+
+
 @attrs.define
 class RandomBot:
     """Plays a legal move chosen with ``rng``."""
@@ -68,8 +78,8 @@ class RandomBot:
     rng: random.Random = attrs.field(factory=random.Random)
 
     def __call__(self, view: HandView) -> Move:
-        """Choose a move for ``view``."""
-        return self.rng.choice(view.legal_moves)
+        """Choose a move for ``view`` (:class:`~reversis.ArgumentError` if it has none)."""
+        return self.rng.choice(_moves(view))
 
 
 def _danger_table(profile: Profile) -> tuple[int, ...]:
@@ -182,8 +192,8 @@ class CautiousBot:
     rng: random.Random = attrs.field(factory=random.Random)
 
     def __call__(self, view: HandView) -> Move:
-        """Choose a move for ``view``."""
-        legal = view.legal_moves
+        """Choose a move for ``view`` (:class:`~reversis.ArgumentError` if it has none)."""
+        legal = _moves(view)
         table = _table(view.rules)
         if not isinstance(legal[0], Play):
             cards = [m for m in legal if not isinstance(m, Decline)]
@@ -236,13 +246,12 @@ class MonteCarloBot:
             raise ArgumentError(f"millis must be a positive number, not {self.millis!r}")
 
     def __call__(self, view: HandView) -> Move:
-        """Choose a move for ``view``."""
+        """Choose a move for ``view`` (:class:`~reversis.ArgumentError` if it has none;
+        :class:`~reversis.NoWorldError` if :func:`reversis.sample_world` finds no world for it)."""
         from reversis.scoring import settle  # noqa: PLC0415 - scoring loads with the bot's first move
         from reversis.worlds import sample_world  # noqa: PLC0415
 
-        moves = view.legal_moves
-        if not moves:
-            raise ArgumentError(f"seat {view.seat} has no move to make in this view")
+        moves = _moves(view)
         if len(moves) == 1:
             return moves[0]
         profile = self.profile if self.profile is not None else view.rules

@@ -17,15 +17,18 @@ also importable from here).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import random
+import signal
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from reversis import __version__, records
+from reversis import __version__, files, records
 from reversis.bots import Bot, CautiousBot, RandomBot, play_hand
 from reversis.errors import ArgumentError, ReversisError
 from reversis.hand import Hand, new_hand
@@ -39,6 +42,7 @@ from reversis.narration import (
     plural,
     units,
 )
+from reversis.pool import cpu_count, max_workers
 from reversis.profile import Profile, available_profiles, load_profile
 
 __all__ = [
@@ -100,16 +104,14 @@ def _write(path: str, text: str) -> None:
     if path == "-":
         sys.stdout.write(text)
         return
-    with open(path, "w", encoding="utf-8") as file:
-        file.write(text)
+    files.write_text(path, text)  # a regular file only: never waits on a FIFO
 
 
 def _replay(args: argparse.Namespace) -> int:
     if args.file == "-":
         text = sys.stdin.read(records.MAX_RECORD + 1)
-    else:
-        with open(args.file, encoding="utf-8") as file:
-            text = file.read(records.MAX_RECORD + 1)
+    else:  # a regular file only: a FIFO, a folder or a device is refused at once
+        text = files.read_text(args.file, records.MAX_RECORD)
     profile = load_profile(args.profile) if args.profile is not None else None
     value = records.replay(text, profile=profile)
     if isinstance(value, Hand):
@@ -251,19 +253,75 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     if args.matches is None and args.hands is None:
         args.hands = 1000
-    result = simulate(
-        profile,
-        names,
-        hands=args.hands,
-        matches=args.matches,
-        seed=args.seed,
-        workers=args.workers,
-        records_dir=args.records,
-        progress=sys.stdout.isatty(),
-        bot_options={"monte-carlo": {"playouts": args.playouts}} if "monte-carlo" in names else {},
-    )
+    if args.records is not None:
+        files.make_folder(args.records, "--records")  # its errors name the option
+    try:
+        with _terminate_as_exit():
+            result = simulate(
+                profile,
+                names,
+                hands=args.hands,
+                matches=args.matches,
+                seed=args.seed,
+                workers=args.workers or cpu_count(),
+                records_dir=args.records,
+                progress=sys.stdout.isatty(),
+                bot_options={"monte-carlo": {"playouts": args.playouts}}
+                if "monte-carlo" in names
+                else {},
+            )
+    except KeyboardInterrupt:  # the workers are ended already (reversis.pool)
+        print("\nInterrupted.", file=sys.stderr)
+        return 130
     print(result.to_json() if args.json else result.table())
     return 0
+
+
+@contextlib.contextmanager
+def _terminate_as_exit() -> Iterator[None]:
+    """Within the block, ``SIGTERM`` raises :class:`SystemExit` (status 143), so that the
+    simulation's worker processes are ended on the way out, as on Ctrl-C."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _number(what: str, low: int, high: Callable[[], int], why: str = "") -> Callable[[str], int]:
+    """An option's type: a whole number from ``low`` to ``high()``, else a usage error."""
+
+    def parse(text: str) -> int:
+        most = high()
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
+        if not low <= value <= most:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {most}{why}, not {text[:40]}")
+        return value
+
+    parse.__name__ = what  # argparse names the type in some of its messages
+    return parse
+
+
+def _playouts() -> int:
+    from reversis.simulation import MAX_PLAYOUTS  # noqa: PLC0415
+
+    return MAX_PLAYOUTS
+
+
+def _max_count() -> int:
+    from reversis.simulation import MAX_COUNT  # noqa: PLC0415
+
+    return MAX_COUNT
 
 
 class _HelpFormatter(argparse.HelpFormatter):
@@ -354,7 +412,10 @@ def parser() -> argparse.ArgumentParser:
         "cautious, monte-carlo; one name for all",
     )
     play.add_argument(
-        "--playouts", type=int, default=16, help="worlds per decision of the monte-carlo bot"
+        "--playouts",
+        type=_number("playouts", 1, _playouts),
+        default=16,
+        help="worlds per decision of the monte-carlo bot, at most 1000",
     )
     play.add_argument(
         "--match", action="store_true", help="play a whole match (default: a single hand)"
@@ -373,9 +434,17 @@ def parser() -> argparse.ArgumentParser:
         "--profile", default="fournier-1785", help="a shipped profile's name or a TOML file"
     )
     count = simulate.add_mutually_exclusive_group()
-    count.add_argument("--hands", type=int, default=None, help="hands to play (default: 1000)")
     count.add_argument(
-        "--matches", type=int, default=None, help="whole matches to play instead (default: hands)"
+        "--hands",
+        type=_number("hands", 1, _max_count),
+        default=None,
+        help="hands to play (default: 1000)",
+    )
+    count.add_argument(
+        "--matches",
+        type=_number("matches", 1, _max_count),
+        default=None,
+        help="whole matches to play instead (default: hands)",
     )
     simulate.add_argument(
         "--bots",
@@ -384,9 +453,18 @@ def parser() -> argparse.ArgumentParser:
         "for all (default: cautious then random)",
     )
     simulate.add_argument("--seed", type=int, default=0, help="the simulation's seed")
-    simulate.add_argument("--workers", type=int, default=1, help="processes to play on")
     simulate.add_argument(
-        "--playouts", type=int, default=8, help="worlds per decision of the monte-carlo bot"
+        "--workers",
+        type=_number("workers", 1, max_workers, " (4 per CPU)"),
+        default=None,
+        help="processes to play on, at most 4 per CPU (default: the CPU count; never more than "
+        "the work needs)",
+    )
+    simulate.add_argument(
+        "--playouts",
+        type=_number("playouts", 1, _playouts),
+        default=8,
+        help="worlds per decision of the monte-carlo bot, at most 1000",
     )
     simulate.add_argument(
         "--json", action="store_true", help="print the result as JSON (default: a table)"
@@ -442,6 +520,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
     top = parser()
     args = top.parse_args(argv)
+    # Python 3.11's argparse reads ``--seed=--`` as an empty list: no option of ours takes one.
+    for name, value in vars(args).items():
+        if isinstance(value, list):
+            top.error(f"argument --{name}: expected one value, not '--'")
     if args.command is None:
         top.print_help()
         return 0
@@ -457,7 +539,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"error: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+        name = str(exc.filename or "")
+        name = name if len(name) <= 80 else "…" + name[-79:]  # the end is what names it
+        print(f"error: {name}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     except UnicodeDecodeError:
         print("error: the file is not UTF-8 text", file=sys.stderr)

@@ -13,6 +13,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidMoveError",
+    "NoWorldError",
     "ProfileError",
     "RecordError",
     "ReversisError",
@@ -74,3 +75,9 @@ class StakesError(ReversisError, ValueError):
 
 class RecordError(ReversisError, ValueError):
     """A saved hand, match or record that is malformed; the message names the line or key."""
+
+
+class NoWorldError(ReversisError, ValueError):
+    """:func:`reversis.sample_world` found no complete hand consistent with the view it was given
+    in the tries it was allowed: the view is one no hand leads to (a view made by
+    :meth:`reversis.Hand.view` always has worlds), or the tries were too few."""

@@ -12,6 +12,7 @@ A hand records what happened as events; it moves no money (that is :mod:`reversi
 from __future__ import annotations
 
 import enum
+import functools
 import typing
 from collections.abc import Mapping
 from typing import Any, TypeAlias
@@ -318,6 +319,13 @@ def _trick_count(value: Any, what: str) -> int:
     return jsonio.integer(value, what, 0, MAX_TRICKS)
 
 
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    """The types of an event class's fields (worked out once: reading views and hands reads
+    many events)."""
+    return typing.get_type_hints(cls)
+
+
 def event_from_dict(data: Any, what: str) -> Event:
     """An event from its plain data (see :meth:`_EventData.to_dict`)."""
     if not isinstance(data, Mapping):
@@ -329,7 +337,7 @@ def event_from_dict(data: Any, what: str) -> Event:
     names = [f.name for f in attrs.fields(cls)]
     jsonio.table(data, what, ["event", *names])
     values: dict[str, Any] = {}
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     for key in names:
         value = data[key]
         where = f"{what}.{key}"

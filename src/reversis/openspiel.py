@@ -23,7 +23,10 @@ packets, as :func:`reversis.deal_from_deck` does. We chose this over a single ch
 seed because a seed space cannot be listed as chance outcomes (the library's seeds go to
 ``2**128``), and because algorithms that sample or enumerate chance (the random simulation test,
 IS-MCTS, exact best responses on small games) then see the true distribution of the deals.
-Every pack is equally likely, so every deal is too.
+Every pack is equally likely, so every deal is too. A chance action that is not one of the cards
+left is refused (:class:`~reversis.InvalidMoveError` out of the pack,
+:class:`~reversis.IllegalMoveError` for a card drawn already), as is a move the rules refuse, and
+the state is left as it was.
 
 **Players and moves.** Seat ``s`` is player ``s``; the actions are the profile's fixed action
 space (:func:`reversis.move_index`, ``num_distinct_actions = action_count(profile)``), and
@@ -42,11 +45,28 @@ information state and the observation; the information-state string lists the se
 and private cards and every public play in order, the observation string the seat's cards, the
 trick in progress and the counts. During the deal both are empty of cards.
 
-**Cloning and serialization.** A state holds one immutable box (the profile, the pack drawn so
-far and the :class:`~reversis.Hand`) that is shared, not copied, by ``clone()`` (OpenSpiel deep-
-copies a Python state's attributes: the box copies as itself). ``serialize()`` pickles the box
-through the text records (:func:`reversis.records.dump`, read back by
-:func:`reversis.records.replay`), so ``deserialize_game_and_state`` gives an equal hand.
+**Cloning.** A state holds one immutable box (the profile, the pack drawn so far and the
+:class:`~reversis.Hand`) that is shared, not copied, by ``clone()`` (OpenSpiel deep-copies a Python
+state's attributes: the box copies as itself).
+
+**State strings.** ``state.serialize()`` is the library's text record of the state: once the pack
+is drawn, the hand's record (:func:`reversis.records.dump`); during the deal, the profile, the
+dealer and the cards drawn so far (a ``Drawn`` tag). ``game.deserialize_state(text)`` replays it:
+its cards and moves are applied, one action at a time and with every check of
+:meth:`ReversisState.apply_action`, to a new state of *that* game, and the result must write the
+same text again. So a state string from outside gives an equal state (hand, history, legal
+actions, returns) or a :class:`~reversis.RecordError` saying what is wrong: another profile's
+state (naming both), another dealer, a card or move that cannot be, a text not as the library
+writes it. Nothing is unpickled. :func:`serialize_game_and_state` and
+:func:`deserialize_game_and_state` do the same with the game's name, in OpenSpiel's
+``[Meta]``/``[Game]``/``[State]`` frame.
+
+OpenSpiel's own ``pyspiel.serialize_game_and_state`` writes a Python state as its history, its
+move number and a *pickled* copy of its attributes, and ``pyspiel.deserialize_game_and_state``
+unpickles that copy, for every Python game: a crafted string runs code there before any game's code
+is called, and no game can prevent it. Read only strings you wrote with it. For those, this
+module's state pickles as its state string (a ``str``), which is read back as above and must agree
+with the ``history=`` and ``move_number=`` lines, or :class:`~reversis.RecordError`.
 
 **Search.** :func:`resampler` makes the world sampler that OpenSpiel's Python IS-MCTS
 (``open_spiel.python.algorithms.ismcts.ISMCTSBot.set_resampler``) needs, from
@@ -74,8 +94,21 @@ from reversis.encoding import (
     observation_size,
 )
 from reversis.engine.actions import action_count, move_at
-from reversis.errors import ArgumentError
+from reversis.errors import (
+    ArgumentError,
+    IllegalMoveError,
+    InvalidMoveError,
+    RecordError,
+    ReversisError,
+)
 from reversis.hand import Hand, deal_from_deck, new_hand
+from reversis.openspiel_strings import (
+    first_difference,
+    read_frame,
+    state_actions,
+    write_frame,
+    write_state,
+)
 from reversis.profile import Profile, available_profiles, load_profile
 from reversis.scoring import settle
 from reversis.worlds import sample_world
@@ -85,9 +118,11 @@ __all__ = [
     "ReversisGame",
     "ReversisObserver",
     "ReversisState",
+    "deserialize_game_and_state",
     "game_info",
     "load_game",
     "resampler",
+    "serialize_game_and_state",
 ]
 
 #: The game's parameters and their defaults.
@@ -166,21 +201,38 @@ class ReversisGame(pyspiel.Game):  # type: ignore[misc]
         """An observer of the states for one seat (see :class:`ReversisObserver`)."""
         return ReversisObserver(self.profile, iig_obs_type, params)
 
+    def deserialize_state(self, text: object) -> ReversisState:
+        """The state whose state string (``state.serialize()``) is ``text``, rebuilt by replaying
+        its actions on a new state of this game; :class:`~reversis.RecordError` for a string that
+        is not one of this game's states. Nothing is unpickled."""
+        return _replayed(self, text)
 
-def _box_from_record(profile: str, pack: tuple[int, ...], record: str | None) -> _Box:
-    """A box read back from :meth:`_Box.__reduce__` (the hand through its text record)."""
-    profile_value = _profile_named(profile)
-    hand = None if record is None else records.replay(record)
-    assert hand is None or isinstance(hand, Hand)
-    return _Box(profile_value, pack, hand)
+
+def _replayed(game: ReversisGame, text: object) -> ReversisState:
+    """A new state of ``game`` with the actions of the state string ``text`` applied, which must
+    write ``text`` again."""
+    actions = state_actions(game.profile, game.dealer, game.hand_number, text)
+    state = game.new_initial_state()
+    for number, action in enumerate(actions, start=1):
+        try:
+            state.apply_action(action)
+        except ReversisError as exc:
+            raise RecordError(f"action {number} of the state string: {exc}") from None
+    written = state.serialize()
+    if written != text:
+        assert isinstance(text, str)
+        raise RecordError(f"not a state string as written: {first_difference(text, written)}")
+    return state
 
 
 @attrs.frozen
 class _Box:
-    """What a state knows: the profile, the pack drawn so far (card slots), and the hand once
-    dealt. Immutable, so that clones share it."""
+    """What a state knows: the profile, the dealer and the hand's number, the pack drawn so far
+    (card slots), and the hand once dealt. Immutable, so that clones share it."""
 
     profile: Profile
+    dealer: int
+    hand_number: int
     pack: tuple[int, ...]
     hand: Hand | None
 
@@ -188,8 +240,16 @@ class _Box:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        record = None if self.hand is None else records.dump(self.hand)
-        return (_box_from_record, (self.profile.name, self.pack, record))
+        # pyspiel.serialize_game_and_state pickles a Python state's attributes: the box pickles as
+        # its state string, a str, which ReversisState.__setattr__ reads back.
+        return (str, (_box_text(self),))
+
+
+def _box_text(box: _Box) -> str:
+    return write_state(box.profile, box.dealer, box.hand_number, box.pack, box.hand)
+
+
+_spiel_apply = pyspiel.State.apply_action
 
 
 class ReversisState(pyspiel.State):  # type: ignore[misc]
@@ -197,7 +257,28 @@ class ReversisState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: ReversisGame) -> None:
         super().__init__(game)
-        self._box = _Box(game.profile, (), None)
+        self._box = _Box(game.profile, game.dealer, game.hand_number, (), None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "_box" and type(value) is not _Box:
+            value = self._read_back(value)
+        object.__setattr__(self, name, value)
+
+    def _read_back(self, text: object) -> _Box:
+        """The box of the state string that ``pyspiel.deserialize_game_and_state`` unpickled into
+        this state, whose history and move number OpenSpiel has set from the string's other
+        lines: they must agree."""
+        state = _replayed(self.get_game(), text)
+        given = [(p.player, p.action) for p in self.full_history()]
+        replayed = [(p.player, p.action) for p in state.full_history()]
+        if given != replayed or self.move_number() != state.move_number():
+            raise RecordError(
+                f"the history= and move_number= lines ({len(given)} actions, move "
+                f"{self.move_number()}) do not agree with the state's record ({len(replayed)} "
+                f"actions, move {state.move_number()})"
+            )
+        box: _Box = state._box
+        return box
 
     # -- the library's values ---------------------------------------------------------------------
 
@@ -208,12 +289,38 @@ class ReversisState(pyspiel.State):  # type: ignore[misc]
 
     def set_hand(self, hand: Hand) -> None:
         """Make this state (a new initial state) the state of ``hand``: used by :func:`resampler`
-        to put a sampled world in place. OpenSpiel's history of the state is not rebuilt."""
-        if not isinstance(hand, Hand) or hand.profile != self._box.profile:
-            raise ArgumentError("set_hand() needs a Hand of the game's profile")
-        profile = self._box.profile
-        pack = tuple(profile.compiled.deck_positions[card.index] for card in hand.deck)
-        self._box = _Box(profile, pack, hand)
+        to put a sampled world in place. OpenSpiel's history of the state is not rebuilt: the
+        state string writes the hand (read back with the whole history), and OpenSpiel's own
+        string of the state, with an empty history line, is refused when read."""
+        box = self._box
+        if (
+            not isinstance(hand, Hand)
+            or hand.profile != box.profile
+            or (hand.dealer, hand.hand_number) != (box.dealer, box.hand_number)
+        ):
+            raise ArgumentError("set_hand() needs a Hand of the game's profile, dealer and number")
+        pack = tuple(box.profile.compiled.deck_positions[card.index] for card in hand.deck)
+        self._box = _Box(box.profile, box.dealer, box.hand_number, pack, hand)
+
+    def serialize(self) -> str:
+        """The state string: the library's text record of the state (see the module's
+        docstring), read back by ``game.deserialize_state``."""
+        return _box_text(self._box)
+
+    def apply_action(self, action: object) -> None:
+        """Apply ``action``: one of ``chance_outcomes()`` at a chance node, of ``legal_actions()``
+        otherwise (numpy integers too). Anything else raises :class:`~reversis.InvalidMoveError`
+        (not an action: a bool, not an integer, out of range) or
+        :class:`~reversis.IllegalMoveError` (a card drawn already, a move the rules refuse), and
+        the state is unchanged."""
+        if type(action) is not int:
+            if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+                raise InvalidMoveError(f"an action is an integer, not {type(action).__name__}")
+            action = int(action)
+        if not 0 <= action < 2**63:  # OpenSpiel takes -1 for no action, and 64 bits
+            box = self._box
+            _chance(box.profile, action) if box.hand is None else move_at(box.profile, action)
+        _spiel_apply(self, action)
 
     # -- OpenSpiel's API --------------------------------------------------------------------------
 
@@ -234,31 +341,37 @@ class ReversisState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not drawn yet, each with the same probability."""
         box = self._box
+        if box.hand is not None:
+            return []
         drawn = set(box.pack)
         left = [i for i in range(len(box.profile.deck)) if i not in drawn]
         p = 1.0 / len(left)
         return [(i, p) for i in left]
 
     def _apply_action(self, action: int) -> None:
+        # The new box goes straight into __dict__: __setattr__ is the hook for OpenSpiel's reader.
         box = self._box
         hand = box.hand
-        if hand is None:
+        profile = box.profile
+        if hand is None:  # the deal: the next card of the pack, one of the cards left
+            if not 0 <= action < len(profile.deck) or action in box.pack:
+                reason = "the card is drawn already (chance_outcomes() lists the cards left)"
+                raise IllegalMoveError(_chance(profile, action), reason)
             pack = (*box.pack, action)
-            profile = box.profile
             if len(pack) < len(profile.deck):
-                self._box = _Box(profile, pack, None)
+                self.__dict__["_box"] = _Box(profile, box.dealer, box.hand_number, pack, None)
                 return
-            game = self.get_game()
             deck = [profile.deck[i] for i in pack]
-            hand = deal_from_deck(profile, deck, dealer=game.dealer, hand_number=game.hand_number)
-            self._box = _Box(profile, pack, hand)
+            hand = deal_from_deck(profile, deck, dealer=box.dealer, hand_number=box.hand_number)
+            self.__dict__["_box"] = _Box(profile, box.dealer, box.hand_number, pack, hand)
             return
-        self._box = _Box(box.profile, box.pack, hand.apply(move_at(box.profile, action)))
+        hand = hand.apply(move_at(profile, action))
+        self.__dict__["_box"] = _Box(profile, box.dealer, box.hand_number, box.pack, hand)
 
     def _action_to_string(self, player: int, action: int) -> str:
         profile = self._box.profile
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {profile.deck[action].code}"
+            return _chance(profile, action)
         return str(move_at(profile, action))
 
     def is_terminal(self) -> bool:
@@ -279,6 +392,16 @@ class ReversisState(pyspiel.State):  # type: ignore[misc]
         if box.hand is None:
             return "pack so far: " + " ".join(box.profile.deck[i].code for i in box.pack)
         return records.dump(box.hand)
+
+
+def _chance(profile: Profile, action: int) -> str:
+    """The chance action ``action`` in words (``"deal QS"``), if it is a card of the pack."""
+    if not 0 <= action < len(profile.deck):
+        raise InvalidMoveError(
+            f"{action} is not a chance outcome of the {profile.name} game "
+            f"(a card of its pack, 0 to {len(profile.deck) - 1})"
+        )
+    return f"deal {profile.deck[action].code}"
 
 
 class ReversisObserver:
@@ -384,6 +507,54 @@ def load_game(profile: str = "fournier-1785", *, dealer: int = 0, hand_number: i
     return pyspiel.load_game(
         f"python_reversis(profile={profile},dealer={dealer},hand_number={hand_number})"
     )
+
+
+def serialize_game_and_state(game: object, state: object) -> str:
+    """The game's name and the state string of ``state`` in OpenSpiel's frame (``[Meta]``,
+    ``[Game]``, ``[State]``), as ``pyspiel.serialize_game_and_state`` writes them but with no
+    pickle: read back by :func:`deserialize_game_and_state`."""
+    if (
+        not isinstance(game, ReversisGame)
+        or not isinstance(state, ReversisState)
+        or str(state.get_game()) != str(game)
+    ):
+        raise ArgumentError("serialize_game_and_state() needs a python_reversis game and its state")
+    return write_frame(str(game), state.serialize())
+
+
+def deserialize_game_and_state(text: object) -> tuple[ReversisGame, ReversisState]:
+    """The game and the state of a string of :func:`serialize_game_and_state`, the state rebuilt
+    by replaying its actions (``game.deserialize_state``); :class:`~reversis.RecordError` for
+    anything else, and nothing in ``text`` is run or unpickled. Use it for strings from outside:
+    ``pyspiel.deserialize_game_and_state`` unpickles (see the module's docstring).
+
+    >>> game = load_game("tetka")
+    >>> state = game.new_initial_state()
+    >>> state.apply_action(5)
+    >>> text = serialize_game_and_state(game, state)
+    >>> print(text)
+    # Written by reversis.openspiel.serialize_game_and_state
+    [Meta]
+    Version: 1
+    <BLANKLINE>
+    [Game]
+    python_reversis(dealer=0,hand_number=1,profile=tetka)
+    [State]
+    [Profile "tetka"]
+    [Players "4"]
+    [Dealer "0"]
+    [Drawn "7C"]
+    <BLANKLINE>
+    >>> again = deserialize_game_and_state(text)[1]
+    >>> again.history(), str(again)
+    ([5], 'pack so far: 7C')
+    """
+    params, state = read_frame(text)
+    try:
+        game = load_game(**params)  # type: ignore[arg-type]
+    except ArgumentError as exc:
+        raise RecordError(f"[Game]: {exc}") from None
+    return game, game.deserialize_state(state)
 
 
 def resampler(rng: random.Random | None = None) -> Callable[[Any, int], ReversisState]:

@@ -25,18 +25,19 @@ from match to match) and the result adds the mean net per match (the bankroll wo
 from __future__ import annotations
 
 import math
+import os
+import pickle
 import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from pathlib import Path
+from concurrent.futures import Executor
 from typing import Any, TypeAlias
 
 import attrs
 
 from reversis import events as ev
-from reversis import jsonio
+from reversis import files, jsonio, pool
 from reversis.bots import BOT_NAMES, Bot, make_bot, play_hand
 from reversis.errors import ArgumentError
 from reversis.hand import Hand, new_hand
@@ -59,6 +60,13 @@ BotFactory: TypeAlias = "str | Callable[[int], Bot]"
 MAX_SEED = 2**64 - 1
 #: Most hands or matches one call plays.
 MAX_COUNT = 2**32 - 1
+#: Most playouts a decision of the ``monte-carlo`` bot (``bot_options``, ``--playouts``): about
+#: half a minute a hand for each such bot on a 2020s core.
+MAX_PLAYOUTS = 1000
+#: Most milliseconds a decision of the ``monte-carlo`` bot (``bot_options``): a minute.
+MAX_MILLIS = 60_000
+#: Most tasks an ``executor=`` may be asked to run at once (``workers=`` with an executor).
+MAX_EXECUTOR_WORKERS = 4096
 
 
 def hand_seed(seed: int, index: int) -> int:
@@ -310,9 +318,9 @@ def _run(spec: _Spec, start: int, stop: int) -> list[_Outcome]:
     return outcomes
 
 
-def _chunks(count: int, size: int) -> Iterator[tuple[int, int]]:
+def _chunks(spec: _Spec, count: int, size: int) -> Iterator[tuple[_Spec, int, int]]:
     for start in range(0, count, size):
-        yield start, min(count, start + size)
+        yield spec, start, min(count, start + size)
 
 
 class _Bar:
@@ -361,8 +369,8 @@ def simulate(
     matches: int | None = None,
     seed: int = 0,
     executor: Executor | None = None,
-    workers: int = 1,
-    records_dir: str | Path | None = None,
+    workers: int | None = None,
+    records_dir: str | os.PathLike[str] | None = None,
     progress: bool | Callable[[int, int], None] = False,
     bot_options: dict[str, dict[str, Any]] | None = None,
     chunk: int | None = None,
@@ -371,12 +379,18 @@ def simulate(
     by name or factory: :data:`BotFactory`) and return what each bot did.
 
     ``executor`` runs the work (any :class:`concurrent.futures.Executor`: a
-    :class:`~concurrent.futures.ProcessPoolExecutor`, a Dask client's ``get_executor()``); else
-    ``workers`` processes (1: this process). ``records_dir`` keeps the text record of every hand
-    or match there (``hand-000000.txt``...). ``progress`` is ``True`` for a bar on standard error
-    (with the ``progress`` extra's tqdm), or a function called with ``(done, total)``.
-    ``bot_options`` gives options by bot name (``{"monte-carlo": {"playouts": 8}}``); ``chunk``
-    the number of hands a task plays (the result does not depend on it).
+    :class:`~concurrent.futures.ProcessPoolExecutor`, a Dask client's ``get_executor()``), with
+    ``workers`` the number of tasks it runs at once (default: the CPU count); without it,
+    ``workers`` is the number of processes to play on (default 1: this process; at most
+    :func:`reversis.pool.max_workers`, and never more than there are chunks of work). Work is
+    submitted as results come back, two chunks per worker at most, so memory does not grow with
+    the number of hands. ``records_dir`` keeps the text record of every hand or match in that
+    folder (``hand-000000.txt``...), created if it is missing (its parent must exist).
+    ``progress`` is ``True`` for a bar on standard error (with the ``progress`` extra's tqdm), or
+    a function called with ``(done, total)``. ``bot_options`` gives options by bot name
+    (``{"monte-carlo": {"playouts": 8}}``, at most :data:`MAX_PLAYOUTS` playouts and
+    :data:`MAX_MILLIS` milliseconds a decision); ``chunk`` the number of hands a task plays (the
+    result does not depend on it).
 
     Raises :class:`~reversis.ArgumentError` for a wrong argument, before anything is played.
     """
@@ -384,7 +398,80 @@ def simulate(
         profile = load_profile(profile)
     elif not isinstance(profile, Profile):
         raise ArgumentError(f"profile must be a Profile or a name, not {type(profile).__name__}")
-    n = profile.players
+    _check_bots(bots, profile.players)
+    if (hands is None) == (matches is None):
+        raise ArgumentError("give hands= or matches=, one of them")
+    count = hands if hands is not None else matches
+    if type(count) is not int or not 1 <= count <= MAX_COUNT:
+        raise ArgumentError(
+            f"the number of hands or matches must be 1 to {MAX_COUNT}, not {count!r}"
+        )
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise ArgumentError(f"seed must be an integer from 0 to 2**64 - 1, not {str(seed)[:40]}")
+    if executor is not None and not isinstance(executor, Executor):
+        raise ArgumentError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
+    if executor is not None:
+        most, why = MAX_EXECUTOR_WORKERS, "the tasks the executor runs at once"
+    else:
+        most, why = pool.max_workers(), f"{pool.WORKERS_PER_CPU} per CPU"
+    if workers is not None and (type(workers) is not int or not 1 <= workers <= most):
+        raise ArgumentError(
+            f"workers must be an integer from 1 to {most} ({why}), not {str(workers)[:40]}"
+        )
+    if chunk is not None and (type(chunk) is not int or chunk < 1):
+        raise ArgumentError(f"chunk must be a positive integer, not {chunk!r}")
+    options = _check_options(bot_options)
+    at_once = workers or (pool.cpu_count() if executor is not None else 1)
+    if chunk is not None:
+        size = chunk
+    else:
+        size = max(1, min(200, count // (4 * at_once))) if executor or at_once > 1 else 50
+    # Never more processes than chunks of work; a single one is this process.
+    processes = min(at_once, -(-count // size)) if executor is None else 0
+    spec = _Spec(
+        profile,
+        tuple(bots),
+        tuple((name, tuple(sorted(given.items()))) for name, given in sorted(options.items())),
+        seed,
+        matches is not None,
+        records_dir is not None,
+    )
+    if processes > 1:
+        _check_pickles(spec)
+    report, bar = _reporter(progress, "match" if matches is not None else "hand", count)
+    sums = _Sums(profile.players)
+    try:
+        directory = (
+            files.make_folder(records_dir, "records_dir") if records_dir is not None else None
+        )
+
+        def take(outcomes: list[_Outcome]) -> None:
+            for outcome in outcomes:
+                sums.add(outcome)
+                if directory is not None:
+                    assert outcome.record is not None
+                    name = f"{'match' if spec.matches else 'hand'}-{outcome.index:06d}.txt"
+                    files.write_text(directory / name, outcome.record)
+            if report is not None:
+                report(sums.count, count)
+
+        tasks = _chunks(spec, count, size)
+        if executor is not None:
+            pool.run_windowed(executor, _run, tasks, pool.IN_FLIGHT_PER_WORKER * at_once, take)
+        elif processes > 1:
+            with pool.process_pool(processes) as own:
+                window = pool.IN_FLIGHT_PER_WORKER * processes
+                pool.run_windowed(own, _run, tasks, window, take, cancel=False)
+        else:
+            for _, start, stop in tasks:
+                take(_run(spec, start, stop))
+    finally:
+        if bar is not None:
+            bar.close()
+    return sums.result(spec, count)
+
+
+def _check_bots(bots: Sequence[BotFactory], n: int) -> None:
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise ArgumentError(f"bots must be a sequence of {n} bots, not {type(bots).__name__}")
     if len(bots) != n:
@@ -397,21 +484,9 @@ def simulate(
                 )
         elif not callable(bot):
             raise ArgumentError(f"bots[{k}] must be a bot's name or a factory of a seed")
-    if (hands is None) == (matches is None):
-        raise ArgumentError("give hands= or matches=, one of them")
-    count = hands if hands is not None else matches
-    if type(count) is not int or not 1 <= count <= MAX_COUNT:
-        raise ArgumentError(
-            f"the number of hands or matches must be 1 to {MAX_COUNT}, not {count!r}"
-        )
-    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise ArgumentError(f"seed must be an integer from 0 to 2**64 - 1, not {str(seed)[:40]}")
-    if type(workers) is not int or workers < 1:
-        raise ArgumentError(f"workers must be a positive integer, not {workers!r}")
-    if executor is not None and not isinstance(executor, Executor):
-        raise ArgumentError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
-    if chunk is not None and (type(chunk) is not int or chunk < 1):
-        raise ArgumentError(f"chunk must be a positive integer, not {chunk!r}")
+
+
+def _check_options(bot_options: Any) -> dict[str, dict[str, Any]]:
     options = bot_options or {}
     if not isinstance(options, dict):
         raise ArgumentError("bot_options must map bot names to their options")
@@ -419,92 +494,105 @@ def simulate(
         if name not in BOT_NAMES or not isinstance(given, dict):
             raise ArgumentError(f"bot_options[{name!r}] must be the options of a named bot")
         make_bot(name, 0, **given)  # the options are checked here, once
-    directory = Path(records_dir) if records_dir is not None else None
-    if directory is not None:
-        directory.mkdir(parents=True, exist_ok=True)
-    spec = _Spec(
-        profile,
-        tuple(bots),
-        tuple((name, tuple(sorted(given.items()))) for name, given in sorted(options.items())),
-        seed,
-        matches is not None,
-        directory is not None,
-    )
-    report: Callable[[int, int], None] | None
-    bar = None
-    if progress is True:
-        bar = _Bar(count, "match" if matches is not None else "hand")
-        report = bar
-    elif progress is False or progress is None:
-        report = None
-    elif callable(progress):
-        report = progress
-    else:
-        raise ArgumentError("progress must be True, False or a function of (done, total)")
-    parallel = executor is not None or workers > 1
-    size = chunk or (max(1, min(200, count // (4 * max(workers, 2)))) if parallel else 50)
-    outcomes: list[_Outcome] = []
+        playouts = given.get("playouts")
+        if isinstance(playouts, int) and playouts > MAX_PLAYOUTS:
+            raise ArgumentError(
+                f"bot_options[{name!r}]: playouts must be at most {MAX_PLAYOUTS}, not {playouts}"
+            )
+        millis = given.get("millis")
+        if isinstance(millis, int | float) and not millis <= MAX_MILLIS:
+            raise ArgumentError(
+                f"bot_options[{name!r}]: millis must be at most {MAX_MILLIS}, not {millis}"
+            )
+    return options
+
+
+def _check_pickles(spec: _Spec) -> None:
+    """Whatever goes to the worker processes must pickle: say so before any work starts."""
+    for k, bot in enumerate(spec.bots):
+        if isinstance(bot, str):
+            continue
+        try:
+            pickle.dumps(bot)
+        except Exception:  # any failure to pickle gives the same answer
+            raise ArgumentError(
+                f"bots[{k}]: the factory {getattr(bot, '__qualname__', repr(bot))[:60]!r} cannot "
+                "be sent to worker processes: use a function defined at a module's top level, or "
+                f"a bot's name ({', '.join(BOT_NAMES)}), or workers=1"
+            ) from None
     try:
-        if not parallel:
-            for start, stop in _chunks(count, size):
-                outcomes += _run(spec, start, stop)
-                if report is not None:
-                    report(len(outcomes), count)
-        else:
-            own = executor is None
-            pool = executor if executor is not None else ProcessPoolExecutor(max_workers=workers)
-            try:
-                futures: list[Future[list[_Outcome]]] = [
-                    pool.submit(_run, spec, start, stop) for start, stop in _chunks(count, size)
-                ]
-                for future in as_completed(futures):
-                    outcomes += future.result()
-                    if report is not None:
-                        report(len(outcomes), count)
-            finally:
-                if own:
-                    pool.shutdown(cancel_futures=True)
-    finally:
-        if bar is not None:
-            bar.close()
-    outcomes.sort(key=lambda o: o.index)
-    if directory is not None:
-        kind = "match" if matches is not None else "hand"
-        for outcome in outcomes:
-            assert outcome.record is not None
-            (directory / f"{kind}-{outcome.index:06d}.txt").write_text(
-                outcome.record, encoding="utf-8"
-            )
-    return _result(spec, count, outcomes)
+        pickle.dumps(spec.options)
+    except Exception:
+        raise ArgumentError(
+            "bot_options cannot be sent to worker processes: give plain values, or workers=1"
+        ) from None
 
 
-def _result(spec: _Spec, count: int, outcomes: list[_Outcome]) -> SimulationResult:
-    profile = spec.profile
-    n = profile.players
-    reversis_game = profile.game == "reversis"
-    privilege = profile.privilege is not None
-    names = [b if isinstance(b, str) else getattr(b, "__name__", "bot") for b in spec.bots]
-    results = []
-    for k in range(n):
-        rows = [tally[k] for o in outcomes for tally in o.tallies]
-        nets = [row[0] for row in rows]
-        match_nets = [o.match_net[k] for o in outcomes if o.match_net is not None]
-        results.append(
-            BotResult(
-                name=names[k],
-                index=k,
-                hands=len(rows),
-                net=sum(nets),
-                net_squares=sum(x * x for x in nets),
-                pot_hands=sum(r[1] for r in rows) if reversis_game else None,
-                pots_won=sum(r[2] for r in rows) if reversis_game else None,
-                reversis_made=sum(r[3] for r in rows) if reversis_game else None,
-                reversis_broken=sum(r[4] for r in rows) if reversis_game else None,
-                privilege_used=sum(r[5] for r in rows) if privilege else None,
-                matches=len(match_nets),
-                match_net=sum(match_nets),
-                match_net_squares=sum(x * x for x in match_nets),
+def _reporter(
+    progress: Any, unit: str, count: int
+) -> tuple[Callable[[int, int], None] | None, _Bar | None]:
+    if progress is True:
+        bar = _Bar(count, unit)
+        return bar, bar
+    if progress is False or progress is None:
+        return None, None
+    if callable(progress):
+        return progress, None
+    raise ArgumentError("progress must be True, False or a function of (done, total)")
+
+
+class _Sums:
+    """The sums of the outcomes taken so far, per bot: what the result is made of (exact integer
+    sums, so the order in which the chunks come back does not matter)."""
+
+    def __init__(self, n: int) -> None:
+        self.count = 0
+        #: Per bot: hands, net, net², pot hands, pots won, reversis made, reversis broken,
+        #: privilege used, matches, match net, match net².
+        self.rows = [[0] * 11 for _ in range(n)]
+
+    def add(self, outcome: _Outcome) -> None:
+        self.count += 1
+        for k, row in enumerate(self.rows):
+            for tally in outcome.tallies:
+                net, pot, won, made, broken, used = tally[k]
+                row[0] += 1
+                row[1] += net
+                row[2] += net * net
+                row[3] += pot
+                row[4] += won
+                row[5] += made
+                row[6] += broken
+                row[7] += used
+            if outcome.match_net is not None:
+                net = outcome.match_net[k]
+                row[8] += 1
+                row[9] += net
+                row[10] += net * net
+
+    def result(self, spec: _Spec, count: int) -> SimulationResult:
+        profile = spec.profile
+        reversis_game = profile.game == "reversis"
+        privilege = profile.privilege is not None
+        names = [b if isinstance(b, str) else getattr(b, "__name__", "bot") for b in spec.bots]
+        results = []
+        for k, row in enumerate(self.rows):
+            results.append(
+                BotResult(
+                    name=names[k],
+                    index=k,
+                    hands=row[0],
+                    net=row[1],
+                    net_squares=row[2],
+                    pot_hands=row[3] if reversis_game else None,
+                    pots_won=row[4] if reversis_game else None,
+                    reversis_made=row[5] if reversis_game else None,
+                    reversis_broken=row[6] if reversis_game else None,
+                    privilege_used=row[7] if privilege else None,
+                    matches=row[8],
+                    match_net=row[9],
+                    match_net_squares=row[10],
+                )
             )
-        )
-    kind = "matches" if spec.matches else "hands"
-    return SimulationResult(profile.name, kind, count, spec.seed, tuple(results))
+        kind = "matches" if spec.matches else "hands"
+        return SimulationResult(profile.name, kind, count, spec.seed, tuple(results))

@@ -18,14 +18,16 @@ from reversis.engine.trick import Phase, Trick
 from reversis.errors import ArgumentError, InvalidMoveError, ProfileError, RecordError, StakesError
 from reversis.moves import Move, parse_move
 from reversis.profile import Profile, profile_from_data
+from reversis.profile.compiled import MODE_TRUMPS
 from reversis.profile.stakes import parse_stakes
 from reversis.scoring.payments import Payment, profile_accounts
 from reversis.stakes import Stakes, stakes_from_dict
+from reversis.viewrules import check_rules, seen_by
 
 if TYPE_CHECKING:
     from reversis.views import HandView
 
-__all__ = ["check_view"]
+__all__ = ["check_view", "seen_by"]
 
 #: The fields of events that name a seat.
 _EVENT_SEATS = ("seat", "dealer", "eldest", "leader", "winner", "loser", "to", "breaker")
@@ -110,7 +112,7 @@ def check_net(payments: Sequence[Payment], net: Sequence[int], what: str) -> Non
 def _winner(profile: Profile, shown: Card | None, plays: Sequence[tuple[int, Card]]) -> int:
     """The seat that wins a trick of ``plays`` (fournier-1785 §6, reunion §5)."""
     rules = profile.compiled
-    if rules.mode == 2 and shown is not None:  # trumps
+    if rules.mode == MODE_TRUMPS and shown is not None:
         trumps = trumps_of(rules, shown.index)
         suits = trumps.suits
         ruffs = [(seat, c) for seat, c in plays if suits[trumps.suit] >> c.index & 1]
@@ -122,21 +124,34 @@ def _winner(profile: Profile, shown: Card | None, plays: Sequence[tuple[int, Car
 
 
 def check_view(view: HandView, profile: Profile, what: str = "view") -> None:
-    """Check that ``view`` is a valid view of a hand of ``profile``; :class:`~reversis.RecordError`
-    naming the first problem.
+    """Check that ``view`` is a view some hand of ``profile`` could show its seat;
+    :class:`~reversis.RecordError` naming the first field that is wrong.
 
-    Valid means: it names the profile and its number of players; its seats (the viewer, the dealer,
-    the seat to move, every seat in its tricks, events and payments) are seats of the table; the
-    phase and the seat to move agree; every card is of the profile's pack, and no card is in two
-    places (the seat's hand, the tricks, the current trick, the pot); the seat's card count is the
-    size of its hand, and during play each seat's count plus the cards it played is a full hand;
-    the tricks are numbered in order, each led by the winner of the one before, played in turn round
-    the table and won by the card the profile's rules of play say; the tricks taken are those
-    tricks' winners; the legal moves are moves of the profile, present exactly when the seat is to
-    move; the payments are positive, between two different accounts of the profile, and add up to
-    ``net``; the stakes are stakes of the profile; the pot, once shown, has the value the profile
-    gives it. It does not prove that some deal leads to the view: :func:`reversis.sample_world`
-    does that, by finding one.
+    The view names the profile and its number of players; its seats (the viewer, the dealer, the
+    seat to move, every seat in its tricks, events and payments) are seats of the table; every
+    per-seat field (``card_counts``, ``tricks_taken``, ``points``, ``net``) has a value for each
+    seat. Every card is of the profile's pack, and no card is in two places (the seat's hand, in
+    card order, the tricks, the current trick, the cards put aside, the pot). The card shown at
+    the deal is there exactly when the profile shows one, ``trump`` is its suit in a game with
+    trumps and ``None`` otherwise, ``pass_direction`` one of the profile's directions in Hearts
+    and ``None`` otherwise. The tricks are numbered in order, each led by the winner of the one
+    before, played in turn round the table and won by the card the rules of play say; the tricks
+    taken are those tricks' winners; each seat's card count is what its steps before play and its
+    plays leave it. The events are those the seat may see (another seat's cards hidden), in the
+    order of a hand: the deal, the card shown, the steps before play in the deal's order, the
+    cards changing hands, then every card played and trick taken as the tricks show them, and
+    ``HandOver`` exactly when the hand is over; the seat's widow card and the cards it put aside,
+    gave and received are those its events show. The phase and the seat to move follow from the
+    steps done and the tricks, and the legal moves are exactly the moves the rules allow the seat
+    now (empty when it is not to move). The payments are positive, between two different accounts
+    of the profile, and add up to ``net``; the stakes are stakes of the profile; the pot, shown
+    at the end of an ordinary hand of Reversis or Réunion, holds the cards put aside and has the
+    value the profile gives it.
+
+    It does not prove that some deal leads to the view (the points, the payments and the stakes
+    after the hand's start, what the other seats' plays imply of their cards, are not worked
+    out): :func:`reversis.sample_world` does that, by finding one, and raises
+    :class:`~reversis.NoWorldError` when it finds none.
     """
     n = profile.players
 
@@ -157,8 +172,9 @@ def check_view(view: HandView, profile: Profile, what: str = "view") -> None:
         fail(f"to_move {view.to_move} is not a seat")
     if len(view.tricks) > profile.tricks or view.trick_number != len(view.tricks) + 1:
         fail("trick_number must be the number of completed tricks plus one")
-    if len(view.card_counts) != n or len(view.tricks_taken) != n or len(view.net) != n:
-        fail(f"card_counts, tricks_taken and net must give a value for each of the {n} seats")
+    for key in ("card_counts", "tricks_taken", "points", "net"):
+        if len(getattr(view, key)) != n:
+            fail(f"{key} must give a value for each of the {n} seats")
     pack = set(profile.deck)
     if (view.shown is not None) != (profile.deal.shown != "none"):
         fail("the card shown at the deal is given exactly when the profile shows one")
@@ -248,3 +264,4 @@ def check_view(view: HandView, profile: Profile, what: str = "view") -> None:
             parse_stakes(profile, getattr(view, key), at_start=at_start)
         except StakesError as exc:
             fail(f"{key}: {exc}")
+    check_rules(view, profile, fail)

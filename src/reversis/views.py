@@ -46,6 +46,7 @@ from reversis.viewcheck import (
     read_stakes,
     read_trick,
     resolve,
+    seen_by,
 )
 
 if TYPE_CHECKING:
@@ -276,22 +277,6 @@ def _nested(data: dict[str, Any]) -> dict[str, Any]:
 _PUBLIC = frozenset({ev.CardPlayed, ev.TrickTaken})
 
 
-def _filter(event: ev.Event, seat: int, over: bool) -> ev.Event | None:
-    if isinstance(event, ev.Exchanged) and event.seat != seat:
-        return ev.Exchanged(event.seat, None, None)
-    if isinstance(event, ev.Declined) and event.seat != seat:
-        return ev.Declined(event.seat, None)
-    if isinstance(event, ev.Discarded) and event.seat != seat:
-        return ev.Discarded(event.seat, None)
-    if isinstance(event, ev.CardGiven) and event.seat != seat:
-        # hoyle §4, hearts §4: only the giver knows the card until it is received; the receiver
-        # learns it from its own hand (received), not from the event.
-        return ev.CardGiven(event.seat, event.to, None)
-    if isinstance(event, ev.PrivilegeUsed) and event.seat != seat and not over:
-        return None
-    return event
-
-
 def _points(hand: Hand, seat: int) -> tuple[int, ...]:
     """The points as ``seat`` may know them: reunion §4, the dealer's discards count for him from
     the moment each is discarded, but they are his secret until the end of the deal, so the other
@@ -337,7 +322,7 @@ def hand_view(hand: Hand, seat: int) -> HandView:
         elif isinstance(event, ev.CardsPassed):
             received.extend(coming)
             coming = []
-        kept = _filter(event, seat, over)
+        kept = seen_by(event, seat, over)
         if kept is not None:
             events.append(kept)
     profile = hand.profile
@@ -504,9 +489,17 @@ class MatchView:
         if len(view.bankrolls) != players or any(len(p) != players for p in view.points_by_hand):
             raise RecordError(f"match view: counters and points must be given for {players} seats")
         if view.hand is not None and (
-            view.hand.seat != view.seat or view.hand.dealer != view.dealer
+            view.hand.seat != view.seat
+            or view.hand.dealer != view.dealer
+            or view.hand.hand_number != view.hand_number
+            or view.hand.stakes_at_start != view.stakes
         ):
-            raise RecordError("match view.hand: the hand's seat and dealer must be the match's")
+            raise RecordError(
+                "match view.hand: the hand's seat, dealer, number and stakes at the start must be"
+                " the match's"
+            )
+        if view.hand is not None and view.phase not in (MatchPhase.PLAYING, MatchPhase.CONTINUING):
+            raise RecordError(f"match view.hand: no hand is in play when the match is {view.phase}")
         if (
             view.hands_played != len(view.results)
             or view.hands_played != len(view.points_by_hand)

@@ -34,6 +34,7 @@ from reversis.errors import (
     ArgumentError,
     DealError,
     IllegalMoveError,
+    NoWorldError,
     ProfileError,
     RecordError,
     ReversisError,
@@ -66,8 +67,10 @@ def sample_world(
 
     Raises :class:`~reversis.ArgumentError` for arguments of the wrong type,
     :class:`~reversis.RecordError` for a view that is not valid for its profile (see
-    :func:`reversis.views.check_view`), and :class:`~reversis.ReversisError` if no consistent
-    world turns up in ``attempts`` tries.
+    :func:`reversis.views.check_view`), and :class:`~reversis.NoWorldError` (a
+    :class:`ValueError`, like the other errors of bad input) if no consistent world turns up in
+    ``attempts`` tries: a view that :meth:`HandView.from_dict` accepts may still be one that no
+    deal leads to (its points, say, are not those of its tricks).
     """
     if not isinstance(view, HandView):
         raise ArgumentError(f"sample_world() needs a HandView, not {type(view).__name__}")
@@ -94,8 +97,9 @@ def sample_world(
         world = plan.sample(rng)
         if world is not None and world.view(view.seat) == view:
             return world
-    raise ReversisError(
-        f"no world consistent with seat {view.seat}'s view found in {attempts} tries"
+    raise NoWorldError(
+        f"no world consistent with seat {view.seat}'s view found in {attempts} tries: "
+        "check that the view is one a hand could show (made by Hand.view), or allow more attempts"
     )
 
 
@@ -103,6 +107,15 @@ def _card(index: int) -> Card:
     card = CARD_AT[index]
     assert card is not None
     return card
+
+
+def _step_card(event: _StepEvent) -> Card | None:
+    """The card a step put aside or gave, where the view shows it."""
+    if isinstance(event, ev.Exchanged):
+        return event.discarded
+    if isinstance(event, ev.Declined):
+        return event.widow_card
+    return event.card
 
 
 class _Plan:
@@ -457,6 +470,11 @@ class _Plan:
                     return None
                 continue
             index = unit[0]
+            # the card the step put aside: shown in the view (the seat's own), else placed
+            card = _step_card(event)
+            aside = card if card is not None else hidden.get(index)
+            if aside is None:
+                return None
             if isinstance(event, ev.Exchanged):
                 exchanges += 1
                 taken = event.taken
@@ -465,20 +483,18 @@ class _Plan:
                     if not choices:
                         return None
                     taken = rng.choice(choices)
-                out = event.discarded if event.discarded is not None else hidden[index]
                 if taken not in held[event.seat]:
                     return None
-                held[event.seat] = held[event.seat] - {taken} | {out}
+                held[event.seat] = held[event.seat] - {taken} | {aside}
                 widow[index] = taken
-                moves[index] = Exchange(out)
+                moves[index] = Exchange(aside)
             elif isinstance(event, ev.Declined):
                 exchanges += 1
-                widow[index] = event.widow_card if event.widow_card is not None else hidden[index]
+                widow[index] = aside
                 moves[index] = DECLINE
             else:
-                discarded = event.card if event.card is not None else hidden[index]
-                held[event.seat].add(discarded)
-                moves[index] = Discard(discarded)
+                held[event.seat].add(aside)
+                moves[index] = Discard(aside)
         talon: list[Card] = [widow[i] for i in sorted(widow)]
         if self.rules.widow == "exchange":
             widow_left = len(self.profile.deck) - sum(len(h) for h in held.values()) - len(talon)

@@ -35,8 +35,8 @@ async function showLobby() {
 }
 
 async function listTables() {
-  const tables = await api("/api/tables");
-  const open = tables.filter((t) => t.status === "waiting");
+  // The first page of the tables waiting for players, the newest first.
+  const open = (await api("/api/tables?status=waiting")).tables;
   $("tables").innerHTML = open.length === 0 ? "<li>No table is waiting for players.</li>" :
     open.map((t) => `<li data-table="${esc(t.id)}">${esc(t.profile)}, ${t.mode === "match" ? "a match" : "one hand"}: ` +
       t.seats.map((s, i) => s.kind === "empty"
@@ -73,8 +73,9 @@ function connect() {
   socket.addEventListener("close", (event) => {
     document.body.dataset.connected = "no";
     // The server went away (a restart): come back, it has kept the table. Closed for breaking the
-    // limits (1008, 1009) or for an unknown table (4404): stay closed, the error says why.
-    if (![1008, 1009, 4404].includes(event.code)) setTimeout(connect, 1000);
+    // limits (1008, 1009), for an unknown table (4404) or a table closed because nobody was at it
+    // (4410): stay closed, the error says why.
+    if (![1008, 1009, 4404, 4410].includes(event.code)) setTimeout(connect, 1000);
   });
   socket.addEventListener("open", () => {
     document.body.dataset.connected = "yes";
@@ -288,7 +289,7 @@ async function refreshHistory(table) {
   const key = `${table.id}/${table.hand_number}/${table.status}`;
   if (key === historyKey) return;
   historyKey = key;
-  const hands = await api(`/api/tables/${table.id}/hands`);
+  const hands = (await api(`/api/tables/${table.id}/hands?limit=200`)).hands;
   $("finished").innerHTML = hands.length === 0 ? "<li>None yet.</li>" : hands.map((h) =>
     `<li><button class="replay" data-hand="${h.id}" data-number="${h.number}">Replay hand ${h.number}</button></li>`).join("");
 }

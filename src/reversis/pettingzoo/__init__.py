@@ -16,16 +16,32 @@ receives ``settle(hand).net`` for its seat; with ``shaping=True`` each completed
 change of the provisional settlement since the last one (the rewards of a hand still add up to its
 net). ``render_mode="ansi"`` renders the view of the agent to move as text. ``reset(seed=s)`` deals
 the same hand as ``new_hand(profile, seed=s, dealer=dealer)``; later resets without a seed take
-their seeds from a generator seeded by ``s``.
+their seeds from a generator seeded by ``s`` (as after ``seed(s)``). A seed is an integer from 0 to
+``2**128 - 1``: a NumPy integer, as learning code passes it, deals as its value.
 
+    >>> import numpy as np
     >>> from reversis.pettingzoo import env
     >>> game = env("hearts")
-    >>> game.reset(seed=7)
+    >>> game.reset(seed=np.int64(7))
     >>> observation, reward, termination, truncation, info = game.last()
     >>> game.agent_selection, observation["observation"].shape, int(observation["action_mask"].sum())
     ('player_1', (930,), 13)
 
-An illegal action raises :class:`~reversis.IllegalMoveError` (the environment is left as it was).
+A bad value is refused where it is given, with a typed error, and the environment is left as it
+was: a seed that is no seed, an unknown agent, a call before the first reset or once every agent
+is done, anything but ``None`` from an agent that is done (:class:`~reversis.ArgumentError`); an
+action that is no number of the action space, a bool or a float (:class:`~reversis.InvalidMoveError`);
+an action the mask rules out (:class:`~reversis.IllegalMoveError`).
+
+    >>> game.observe("player_9")
+    Traceback (most recent call last):
+    ...
+    reversis.errors.ArgumentError: agent: one of player_0, player_1, player_2, player_3, not 'player_9'
+    >>> game.step(51)
+    Traceback (most recent call last):
+    ...
+    reversis.errors.IllegalMoveError: illegal move 'AS': ...
+
 :class:`SingleAgentEnv` is a Gymnasium environment in which one seat learns and the others are
 played by a bot of :mod:`reversis.bots`.
 """

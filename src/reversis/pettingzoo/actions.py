@@ -3,7 +3,6 @@ mask of the legal moves, worked out faster than :func:`reversis.move_index` (wit
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,6 +25,7 @@ from reversis.moves import (
     Pass,
     Play,
 )
+from reversis.pettingzoo.common import integer_of, shown
 from reversis.profile import Profile
 
 __all__ = ["Actions"]
@@ -61,14 +61,17 @@ class Actions:
                 self.known[id(move)] = offset + self.positions[card.index]
 
     def move(self, action: Any) -> Move:
-        """The move numbered ``action`` (:class:`~reversis.InvalidMoveError` for no number of
-        the action space)."""
-        try:
-            index = operator.index(action)
-        except TypeError:
-            raise InvalidMoveError(f"{str(action)[:40]!r} is not an action number") from None
+        """The move numbered ``action``, an integer (a NumPy one too) of the action space
+        (:class:`~reversis.InvalidMoveError` for anything else: a bool, a float, text, ``None``,
+        a number out of the space)."""
+        index = action if type(action) is int else integer_of(action)
+        if index is None:
+            raise InvalidMoveError(
+                f"{shown(action)} is not an action number: give an integer from 0 to "
+                f"{self.size - 1}"
+            )
         if not 0 <= index < self.size:
-            raise InvalidMoveError(f"{index} is not an action (0 to {self.size - 1})")
+            raise InvalidMoveError(f"{shown(index)} is not an action (0 to {self.size - 1})")
         return self.moves[index]
 
     def mask(self, moves: tuple[Move, ...]) -> np.ndarray[Any, np.dtype[np.int8]]:

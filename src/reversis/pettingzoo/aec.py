@@ -12,7 +12,6 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
-from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers.order_enforcing import (
     AECOrderEnforcingIterable,
     AECOrderEnforcingIterator,
@@ -22,7 +21,14 @@ from reversis.encoding import observation_size
 from reversis.errors import ArgumentError
 from reversis.hand import Hand, new_hand
 from reversis.pettingzoo.actions import Actions
-from reversis.pettingzoo.common import observation_spaces, profile_of
+from reversis.pettingzoo.common import (
+    observation_spaces,
+    options_of,
+    profile_of,
+    seat_of,
+    seed_of,
+    shown,
+)
 from reversis.pettingzoo.tracker import Tracker
 from reversis.profile import Profile
 from reversis.scoring import settle
@@ -54,8 +60,7 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
         if render_mode not in (None, "ansi"):
             raise ArgumentError(f"render_mode: 'ansi' or None, not {render_mode!r}")
         n = self.profile.players
-        if type(dealer) is not int or not 0 <= dealer < n:
-            raise ArgumentError(f"dealer: a seat from 0 to {n - 1}, not {dealer!r}")
+        dealer = seat_of(dealer, "dealer", n)
         self.render_mode = render_mode
         self._n = n
         self.shaping = bool(shaping)
@@ -78,21 +83,43 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
         #: The hand being played (``None`` before the first reset).
         self.hand: Hand | None = None
 
+    def _seat(self, agent: object) -> int:
+        """The seat of ``agent``, one of :attr:`possible_agents` (else an
+        :class:`~reversis.ArgumentError`)."""
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise ArgumentError(
+                f"agent: one of {', '.join(self.possible_agents)}, not {shown(agent)}"
+            )
+        return seat
+
+    def _check_live(self) -> None:
+        """:class:`~reversis.ArgumentError` before the first reset, and once every agent is done
+        (the hand is over and each agent has stepped with ``None``)."""
+        if self.hand is None:
+            raise ArgumentError("no hand yet: reset() the environment first")
+        if not self.agents:
+            raise ArgumentError("the hand is over and every agent is done: reset() for a new hand")
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The space of ``agent``'s observations."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The space of ``agent``'s actions: the profile's move numbers."""
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat(agent)]]
 
     def seed(self, seed: int | None = None) -> None:
-        """Seed the deals of the resets that follow (``reset(seed=...)`` does it too)."""
-        self._seeds, self._seed = None, seed
+        """Seed the deals of the resets that follow (``reset(seed=...)`` does it too): an integer
+        from 0 to ``2**128 - 1`` (a NumPy integer seeds as its value) or ``None``."""
+        self._seeds, self._seed = None, seed_of(seed)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new hand: ``new_hand(profile, seed=seed, dealer=dealer)``, or a seed drawn from
-        the generator of the last seed given."""
+        the generator of the last seed given. ``seed`` as for :meth:`seed`; ``options`` (``None``
+        or a dict) are not read. A refused argument leaves the environment as it was."""
+        seed = seed_of(seed)
+        options_of(options)
         if seed is not None:
             self._seeds, self._seed = None, seed  # the generator is made on the next reset()
         else:
@@ -117,8 +144,10 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
         """``agent``'s observation and action mask (see :mod:`reversis.pettingzoo`)."""
         hand = self.hand
         if hand is None:
-            raise ArgumentError("reset() the environment first")
-        seat = self._seats[agent]
+            raise ArgumentError("no hand yet: reset() the environment first")
+        seat = self._seats.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            seat = self._seat(agent)  # its error
         vector = self._tracker.vector(hand, seat)
         if hand.to_move == seat:
             mask = self._actions.mask(hand.legal_moves())
@@ -126,14 +155,46 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
             mask = np.zeros(self._actions.size, np.int8)
         return {"observation": vector, "action_mask": mask}
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The agent to act's observation (``None`` unless ``observe``), cumulative reward,
+        termination, truncation and info (:class:`~reversis.ArgumentError` before the first reset
+        and once every agent is done)."""
+        self._check_live()
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """The agents in the order they act, until every agent is done
+        (:class:`~reversis.ArgumentError` before the first reset)."""
+        if self.hand is None:
+            raise ArgumentError("no hand yet: reset() the environment before agent_iter()")
+        return super().agent_iter(max_iter)
+
     def step(self, action: Any) -> None:
-        """The agent to move plays move number ``action``."""
+        """The agent to move plays move number ``action``; an agent that is done steps with
+        ``None`` (PettingZoo's convention). Refused, the environment unchanged: before the first
+        reset and once every agent is done (:class:`~reversis.ArgumentError`), anything but
+        ``None`` for an agent that is done (:class:`~reversis.ArgumentError`), no action number
+        (:class:`~reversis.InvalidMoveError`), a move not legal now
+        (:class:`~reversis.IllegalMoveError`)."""
+        hand = self.hand
+        if hand is None or not self.agents:
+            self._check_live()
+        assert hand is not None
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+            if action is not None:
+                raise ArgumentError(
+                    f"{agent} is done: its only action is None, not {shown(action)}"
+                )
+            self._was_dead_step(None)
             return
-        hand = self.hand
-        assert hand is not None
         move = self._actions.move(action)
         before = hand
         hand = hand.apply(move)  # IllegalMoveError: nothing has changed
@@ -182,15 +243,25 @@ def raw_env(profile: Profile | str = "fournier-1785", **kwargs: Any) -> Reversis
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's order-enforcing wrapper, with the same checks, whose ``last()``, ``step()``
-    and ``agent_iter()`` go straight to the environment (the wrapper's attribute forwarding
-    would otherwise cost more than the move itself)."""
+    """PettingZoo's order-enforcing wrapper, whose ``last()``, ``step()`` and ``agent_iter()`` go
+    straight to the environment (the wrapper's attribute forwarding would otherwise cost more than
+    the move itself). The environment makes the checks of the calls itself, with typed errors
+    (:class:`~reversis.ArgumentError` where PettingZoo's wrapper raises an ``AssertionError`` or
+    warns: a step, an observation or ``agent_iter()`` before the first reset, a step once every
+    agent is done, two agents of ``agent_iter()`` without a step between them); the wrapper keeps
+    PettingZoo's ``AttributeError`` for its attributes read before the first reset."""
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new hand (see :meth:`ReversisEnv.reset`); a refused reset is no reset."""
+        self.env.reset(seed=seed, options=options)
+        self._has_reset = True
+        self._has_updated = True
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The agent to act's observation, cumulative reward, termination, truncation, info."""
-        if not self._has_reset:
-            raise AttributeError("agent_selection cannot be accessed before reset")
         env = self.env  # the environment's own last(), one call less
+        if env.hand is None or not env.agents:
+            env._check_live()
         agent = env.agent_selection
         return (
             env.observe(agent) if observe else None,
@@ -201,20 +272,26 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         )
 
     def step(self, action: Any) -> None:
-        """The agent to act makes move number ``action`` (see :meth:`ReversisEnv.step`)."""
-        if not self._has_reset:
-            EnvLogger.error_step_before_reset()
-        elif not self.env.agents:
-            self._has_updated = True
-            EnvLogger.warn_step_after_terminated_truncated()
-        else:
-            self._has_updated = True
-            self.env.step(action)
+        """The agent to act makes move number ``action`` (see :meth:`ReversisEnv.step`: the
+        environment refuses a step before the first reset and once every agent is done, with an
+        :class:`~reversis.ArgumentError`, where PettingZoo's wrapper raises an ``AssertionError``
+        or warns)."""
+        self.env.step(action)
+        self._has_updated = True
+
+    def observe(self, agent: str) -> Any:
+        """``agent``'s observation (see :meth:`ReversisEnv.observe`)."""
+        return self.env.observe(agent)
+
+    def render(self) -> str | None:
+        """The view of the agent to move as text (see :meth:`ReversisEnv.render`)."""
+        env: ReversisEnv = self.env
+        return env.render()
 
     def agent_iter(self, max_iter: int = 2**63) -> Any:
         """The agents in the order they act, until the hand is over and every agent is done."""
-        if not self._has_reset:
-            EnvLogger.error_agent_iter_before_reset()
+        if self.env.hand is None:
+            self.env.agent_iter()  # its error
         return _AgentIterable(self, max_iter)
 
 
@@ -231,8 +308,9 @@ class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
         env = wrapper.env
         if not env.agents or self.iters_til_term <= 0:
             raise StopIteration
+        if not wrapper._has_updated:
+            raise ArgumentError("step() or reset() between two agents of agent_iter()")
         self.iters_til_term -= 1
-        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
         wrapper._has_updated = False
         agent: str = env.agent_selection
         return agent
@@ -240,8 +318,9 @@ class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
 
 def env(profile: Profile | str = "fournier-1785", **kwargs: Any) -> Any:
     """The AEC environment of ``profile`` (a :class:`~reversis.Profile` or a shipped profile's
-    name), wrapped by PettingZoo's order-enforcing wrapper (the environment checks its actions
-    itself: :class:`~reversis.InvalidMoveError` for a number out of the action space,
-    :class:`~reversis.IllegalMoveError` for a move not legal now); ``render_mode``, ``shaping``
-    and ``dealer`` as for :class:`ReversisEnv`."""
+    name), wrapped by PettingZoo's order-enforcing wrapper (the environment checks its calls
+    itself, see :meth:`ReversisEnv.step`: :class:`~reversis.InvalidMoveError` for no number of the
+    action space, :class:`~reversis.IllegalMoveError` for a move not legal now,
+    :class:`~reversis.ArgumentError` for a call out of order); ``render_mode``, ``shaping`` and
+    ``dealer`` as for :class:`ReversisEnv`."""
     return _OrderEnforcing(ReversisEnv(profile, **kwargs))

@@ -1,22 +1,38 @@
-"""What both environments share besides the action numbers: the profile they are made for, the bound
-and space of the observations, an observation encoded afresh (both render with
-:func:`reversis.text.render`)."""
+"""What both environments share besides the action numbers: the profile they are made for, the
+checks of the values a caller gives them (seeds, seats, options), the bound and space of the
+observations, an observation encoded afresh (both render with :func:`reversis.text.render`)."""
 
 from __future__ import annotations
 
-from typing import Any
+import operator
+import reprlib
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from gymnasium import spaces
 
 from reversis.encoding import observation_entries, observation_size
 from reversis.engine.actions import action_count
+from reversis.engine.chance import MAX_SEED
 from reversis.errors import ArgumentError
 from reversis.hand import Hand
-from reversis.pettingzoo.actions import Actions
 from reversis.profile import Profile, available_profiles, load_profile
 
-__all__ = ["LIMIT", "observation_spaces", "observe_afresh", "profile_of"]
+if TYPE_CHECKING:
+    from reversis.pettingzoo.actions import Actions
+
+__all__ = [
+    "LIMIT",
+    "integer_of",
+    "observation_spaces",
+    "observe_afresh",
+    "options_of",
+    "profile_of",
+    "seat_of",
+    "seed_of",
+    "shown",
+]
 
 #: The bound of the observation space's box: no value of the encoding comes near it (points,
 #: pot values and counts are small numbers).
@@ -31,6 +47,55 @@ def profile_of(profile: Profile | str) -> Profile:
     if isinstance(profile, str) and profile in available_profiles():
         return load_profile(profile)
     raise ArgumentError(f"profile: {str(profile)[:60]!r} is neither a Profile nor a shipped name")
+
+
+def shown(value: object) -> str:
+    """``value`` as an error message shows it: short, and never an error itself (an integer of
+    thousands of digits has no text, :func:`str` refuses it)."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        return f"an integer of {value.bit_length()} bits"
+    try:
+        return reprlib.repr(value)[:60]
+    except Exception:
+        return f"a {type(value).__name__}"
+
+
+def integer_of(value: object) -> int | None:
+    """``value`` as a Python :class:`int` if it is an integer (an ``int``, a NumPy integer, anything
+    :func:`operator.index` takes) and not a bool, else ``None``."""
+    if isinstance(value, bool | np.bool_):
+        return None
+    try:
+        return int(operator.index(value))  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def seed_of(seed: object, name: str = "seed") -> int | None:
+    """``seed`` as a Python :class:`int` from 0 to ``2**128 - 1`` (a NumPy integer deals as its
+    value), or ``None``; anything else is an :class:`~reversis.ArgumentError` naming ``name``."""
+    if seed is None:
+        return None
+    value = integer_of(seed)
+    if value is None or not 0 <= value <= MAX_SEED:
+        raise ArgumentError(f"{name}: an integer from 0 to 2**128 - 1 (or None), not {shown(seed)}")
+    return value
+
+
+def seat_of(seat: object, name: str, players: int) -> int:
+    """``seat`` as a Python :class:`int` from 0 to ``players - 1`` (a NumPy integer too), else an
+    :class:`~reversis.ArgumentError` naming ``name``."""
+    value = integer_of(seat)
+    if value is None or not 0 <= value < players:
+        raise ArgumentError(f"{name}: a seat from 0 to {players - 1}, not {shown(seat)}")
+    return value
+
+
+def options_of(options: object) -> None:
+    """The environments take no options: ``None`` or a mapping, which is ignored (anything else is
+    an :class:`~reversis.ArgumentError`)."""
+    if options is not None and not isinstance(options, Mapping):
+        raise ArgumentError(f"options: None or a dict (none are read), not {shown(options)}")
 
 
 def observation_spaces(profile: Profile) -> spaces.Dict:

@@ -16,8 +16,17 @@ from reversis.bounds import net_bounds
 from reversis.encoding import observation_size
 from reversis.errors import ArgumentError, IllegalMoveError, InvalidMoveError
 from reversis.hand import Hand, new_hand
+from reversis.moves import Move
 from reversis.pettingzoo.actions import Actions
-from reversis.pettingzoo.common import observation_spaces, observe_afresh, profile_of
+from reversis.pettingzoo.common import (
+    observation_spaces,
+    observe_afresh,
+    options_of,
+    profile_of,
+    seat_of,
+    seed_of,
+    shown,
+)
 from reversis.profile import Profile
 from reversis.scoring import settle
 from reversis.text import render
@@ -36,11 +45,21 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
     name of :data:`BOTS`, or a function of a :class:`random.Random` making a bot).
 
     Observations and actions are those of the AEC environment for ``seat``; the reward is
-    ``settle(hand).net[seat]`` when the hand ends. An action that is not legal ends the episode
-    with the lowest net the profile allows (:func:`reversis.bounds.net_bounds`) as its reward and
-    ``info["illegal"] = True``, as Gymnasium's checkers and learners expect from an environment
-    with a fixed action space; use the ``action_mask`` to choose legal actions. ``reset(seed=s)``
-    deals ``new_hand(profile, seed=s, dealer=dealer)`` and seeds the bots from ``s``.
+    ``settle(hand).net[seat]`` when the hand ends. An action of the action space that is not legal
+    now ends the episode with the lowest net the profile allows (:func:`reversis.bounds.net_bounds`)
+    as its reward and ``info["illegal"] = True``, as Gymnasium's checkers and learners expect from
+    an environment with a fixed action space; use the ``action_mask`` to choose legal actions. A
+    value that is no action of the space (a number out of it, a bool, a float, text, ``None``) is
+    refused with an :class:`~reversis.InvalidMoveError`, the environment unchanged.
+    ``reset(seed=s)`` deals ``new_hand(profile, seed=s, dealer=dealer)`` and seeds the bots from
+    ``s`` (an integer from 0 to ``2**128 - 1``, a NumPy integer dealing as its value).
+
+    ``opponent`` is called once when the environment is made, to check that it makes a bot (a
+    callable taking a view and returning a move): anything else is an
+    :class:`~reversis.ArgumentError` then. A bot that returns no move or an illegal one is refused
+    where it plays, with an :class:`~reversis.InvalidMoveError` or
+    :class:`~reversis.IllegalMoveError` naming the opponent, its seat and the move, the
+    environment unchanged.
 
         >>> from reversis.pettingzoo import SingleAgentEnv
         >>> single = SingleAgentEnv("tetka", seat=2, opponent="random")
@@ -62,22 +81,27 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
     ) -> None:
         self.profile = profile_of(profile)
         n = self.profile.players
-        if type(seat) is not int or not 0 <= seat < n:
-            raise ArgumentError(f"seat: a seat from 0 to {n - 1}, not {seat!r}")
-        if type(dealer) is not int or not 0 <= dealer < n:
-            raise ArgumentError(f"dealer: a seat from 0 to {n - 1}, not {dealer!r}")
+        seat = seat_of(seat, "seat", n)
+        dealer = seat_of(dealer, "dealer", n)
         if isinstance(opponent, str):
             if opponent not in BOTS:
-                raise ArgumentError(f"opponent: one of {sorted(BOTS)}, not {opponent!r}")
+                raise ArgumentError(f"opponent: one of {sorted(BOTS)}, not {shown(opponent)}")
+            self._name = opponent
             opponent = BOTS[opponent]
-        if not callable(opponent):
-            raise ArgumentError("opponent: a bot's name or a function making a bot")
+        else:
+            if not callable(opponent):
+                raise ArgumentError(
+                    f"opponent: a name of {sorted(BOTS)} or a function of a random.Random "
+                    f"making a bot, not {shown(opponent)}"
+                )
+            self._name = getattr(opponent, "__qualname__", type(opponent).__name__)
+        self._opponent = opponent
+        self._made(0)  # the opponent makes bots (one at least)
         if render_mode not in (None, "ansi"):
             raise ArgumentError(f"render_mode: 'ansi' or None, not {render_mode!r}")
         self.seat = seat
         self.dealer = dealer
         self.render_mode = render_mode
-        self._opponent = opponent
         self._actions = Actions(self.profile)
         self._size = observation_size(self.profile)
         self._worst = float(net_bounds(self.profile)[0])
@@ -88,38 +112,78 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         #: The hand being played (``None`` before the first reset).
         self.hand: Hand | None = None
 
-    def _advance(self, hand: Hand) -> Hand:
-        """Let the bots play until ``seat`` is to move or the hand is over."""
+    def _made(self, seed: int) -> list[Bot]:
+        """The opponent's bots for the seats, seeded from ``seed`` (an
+        :class:`~reversis.ArgumentError` if it makes something else than a bot)."""
+        try:
+            bots = [self._opponent(random.Random(seed * 8 + s)) for s in range(8)]
+        except Exception as error:
+            raise ArgumentError(
+                f"opponent {self._name!r}: called with a random.Random to make a bot, it raised "
+                f"{type(error).__name__}: {shown(str(error))} (give a function making a bot, such "
+                "as RandomBot, not a bot)"
+            ) from error
+        for bot in bots:
+            if not callable(bot):
+                raise ArgumentError(
+                    f"opponent {self._name!r}: it made {shown(bot)}, not a bot (a function of a "
+                    "view returning a move)"
+                )
+        return bots
+
+    def _advance(self, hand: Hand, bots: list[Bot]) -> Hand:
+        """Let the bots play until ``seat`` is to move or the hand is over; a bot's move that is
+        no move or not legal is refused, naming the opponent."""
         while not hand.is_over and hand.to_move != self.seat:
             seat = hand.to_move
             assert seat is not None
-            hand = hand.apply(self._bots[seat](hand.view(seat)))
+            move: object = bots[seat](hand.view(seat))
+            said = f"the opponent {self._name!r} at seat {seat}"
+            if not isinstance(move, Move | str):  # (the engine takes a move's notation too)
+                raise InvalidMoveError(f"{said} chose {shown(move)}, which is not a move")
+            try:
+                hand = hand.apply(move)
+            except InvalidMoveError as error:
+                raise InvalidMoveError(f"{said} chose {shown(move)}: {error}") from None
+            except IllegalMoveError as error:
+                raise IllegalMoveError(error.move, f"{error.reason} (chosen by {said})") from None
         return hand
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Deal a hand and play the bots up to ``seat``'s first move."""
+        """Deal a hand and play the bots up to ``seat``'s first move. ``seed``: an integer from 0
+        to ``2**128 - 1`` (a NumPy integer deals as its value) or ``None``; ``options`` (``None``
+        or a dict) are not read. A refused argument, or a bot's refused move, leaves the
+        environment as it was."""
+        seed = seed_of(seed)
+        options_of(options)
+        generator = self._np_random, self._np_random_seed
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(2**62))
-        self._bots = [self._opponent(random.Random(seed * 8 + s)) for s in range(8)]
-        self.hand = self._advance(new_hand(self.profile, seed=seed, dealer=self.dealer))
-        self._ended = False
-        return observe_afresh(self.hand, self.seat, self._actions, self._size), {"seat": self.seat}
+        try:
+            bots = self._made(seed)
+            hand = self._advance(new_hand(self.profile, seed=seed, dealer=self.dealer), bots)
+        except Exception:
+            self._np_random, self._np_random_seed = generator  # as it was
+            raise
+        self._bots, self.hand, self._ended = bots, hand, False
+        return observe_afresh(hand, self.seat, self._actions, self._size), {"seat": self.seat}
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """``seat`` plays move number ``action``, then the bots play up to its next move."""
         hand = self.hand
         if hand is None or hand.is_over or self._ended:
             raise ArgumentError("the episode is over: reset() the environment")
+        move = self._actions.move(action)  # InvalidMoveError: no action of the space
         try:
-            hand = hand.apply(self._actions.move(action))
-        except (IllegalMoveError, InvalidMoveError):
+            hand = hand.apply(move)
+        except IllegalMoveError:
             self._ended = True
             observation = observe_afresh(hand, self.seat, self._actions, self._size)
             return observation, self._worst, True, False, {"seat": self.seat, "illegal": True}
-        hand = self._advance(hand)
+        hand = self._advance(hand, self._bots)
         self.hand = hand
         reward = float(settle(hand).net[self.seat]) if hand.is_over else 0.0
         observation = observe_afresh(hand, self.seat, self._actions, self._size)

@@ -101,7 +101,12 @@ def load_profile(name_or_path: str | os.PathLike[str] = shipped.DEFAULT) -> Prof
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             raise ProfileError("", f"{path[:60]!r} is not a regular file")
-        with open(path, encoding="utf-8") as handle:
+        # Opened without waiting, and checked again: a FIFO put in its place meanwhile would
+        # otherwise block the open.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        with open(fd, encoding="utf-8") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise ProfileError("", f"{path[:60]!r} is not a regular file")
             text = handle.read(MAX_PROFILE_SIZE + 1)
     except OSError as exc:
         raise ProfileError("", f"cannot read {path[:60]!r}: {exc.strerror or exc}") from None
