@@ -55,6 +55,7 @@ from reversis.stakes import Stakes
 
 if TYPE_CHECKING:
     from reversis.events import Event
+    from reversis.games.payments import Settlement
     from reversis.views import HandView
 
 T = TypeVar("T")
@@ -78,6 +79,7 @@ __all__ = [
     "new_hand",
     "remember",
     "replay_moves",
+    "settle",
     "state_of",
 ]
 
@@ -355,9 +357,9 @@ class Hand(DeprecatedNames):
     def view(self, seat: int) -> HandView:
         """What ``seat`` may know of this hand, and nothing else (see :mod:`reversis.views`)."""
         # The views are imported on first use, so that importing the library stays quick.
-        from reversis.views import hand_view  # noqa: PLC0415
+        from reversis import views  # noqa: PLC0415
 
-        return hand_view(self, self._check_seat(seat))
+        return views.hand_view(self, self._check_seat(seat), self._state, settle(self))
 
     def _check_seat(self, seat: object) -> int:
         n = self.players
@@ -454,6 +456,16 @@ def hand_of_state(state: State) -> Hand:
 #: own setter (Hand refuses attribute assignment).
 _NEW_HAND = object.__new__
 _SET_STATE = Hand.__dict__["_state"].__set__
+
+
+def settle(hand: Hand) -> Settlement:
+    """The payments of ``hand`` so far (all of them once it is over), the net per seat and the stakes
+    after it, as its profile's game settles them (see :mod:`reversis.games`; also
+    ``reversis.settle``)."""
+    if not isinstance(hand, Hand):
+        raise ArgumentError(f"settle() needs a Hand, not {type(hand).__name__}")
+    game = game_of(hand.profile)
+    return hand._remember("settlement", lambda: game.settle(hand._state))
 
 
 def state_of(hand: Hand) -> State:

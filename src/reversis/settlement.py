@@ -12,18 +12,7 @@ carries). It works on an unfinished hand too, giving the payments that stand so 
 
 from __future__ import annotations
 
-from reversis.errors import ArgumentError
-from reversis.games import game_of
 from reversis.games.payments import BASKET, POT, Payment, Settlement, profile_accounts
-from reversis.hand import Hand, remember, state_of
+from reversis.hand import settle
 
 __all__ = ["BASKET", "POT", "Payment", "Settlement", "profile_accounts", "settle"]
-
-
-def settle(hand: Hand) -> Settlement:
-    """The payments of ``hand`` so far (all of them once it is over), the net per seat and the stakes
-    after it, as its profile's game settles them."""
-    if not isinstance(hand, Hand):
-        raise ArgumentError(f"settle() needs a Hand, not {type(hand).__name__}")
-    game = game_of(hand.profile)
-    return remember(hand, "settlement", lambda: game.settle(state_of(hand)))

@@ -28,16 +28,15 @@ import attrs
 
 from reversis import events as ev
 from reversis import jsonio
-from reversis.cards import Card, read_cards, read_optional_card
+from reversis.cards import Card, cards_from_mask, read_cards, read_optional_card
 from reversis.engine.actions import action_count, move_index
-from reversis.engine.points import running_points
-from reversis.engine.reading import HandReading
-from reversis.engine.trick import Phase, Trick
+from reversis.engine.tricks import Phase, Trick
 from reversis.errors import ArgumentError, RecordError
 from reversis.moves import Move
 from reversis.profile import Profile
-from reversis.scoring import Payment, settle
-from reversis.scoring.table import MatchPhase
+from reversis.games import game_of
+from reversis.games.payments import Payment
+from reversis.games.table import MatchPhase
 from reversis.stakes import Stakes
 from reversis.viewcheck import (
     check_payments,
@@ -50,6 +49,8 @@ from reversis.viewcheck import (
 )
 
 if TYPE_CHECKING:
+    from reversis.engine.state import State
+    from reversis.games.payments import Settlement
     from reversis.hand import Hand
     from reversis.match import Match
 
@@ -277,22 +278,13 @@ def _nested(data: dict[str, Any]) -> dict[str, Any]:
 _PUBLIC = frozenset({ev.CardPlayed, ev.TrickTaken})
 
 
-def _points(hand: Hand, seat: int) -> tuple[int, ...]:
-    """The points as ``seat`` may know them: reunion §4, the dealer's discards count for him from
-    the moment each is discarded, but they are his secret until the end of the deal, so the other
-    seats see the points of the tricks alone."""
-    if hand.to_move is None or seat == hand.dealer or not hand.state.extra.aside:
-        return hand.points
-    s = hand.state
-    if s.deal.rules.widow != "dealer":
-        return hand.points
-    return running_points(s.deal, s.tricks, 0)
-
-
-def hand_view(hand: Hand, seat: int) -> HandView:
-    """The view of ``hand`` for ``seat`` (also ``hand.view(seat)``)."""
-    if not isinstance(hand, HandReading):
-        raise ArgumentError(f"hand_view() needs a Hand, not {type(hand).__name__}")
+def hand_view(
+    hand: Hand, seat: int, state: State | None = None, settlement: Settlement | None = None
+) -> HandView:
+    """The view of ``hand`` for ``seat``: ``hand.view(seat)``, which gives this function the hand's
+    engine state and settlement (without them, it asks the hand)."""
+    if state is None or settlement is None:
+        return hand.view(seat)
     widow_card: Card | None = None
     put_aside: list[Card] = []
     given: list[Card] = []
@@ -326,45 +318,42 @@ def hand_view(hand: Hand, seat: int) -> HandView:
         if kept is not None:
             events.append(kept)
     profile = hand.profile
-    # fournier-1785 §7: the pot is turned at the end of an ordinary hand; reunion §4: the
-    # discards are the dealer's secret until the end of the deal.
-    shown_aside = over and hand.reversis_player is None and profile.game in ("reversis", "reunion")
-    result = settle(hand)
-    counts = [0] * hand.players
-    packed = hand.state.hands
-    for p in range(hand.players):
-        counts[p] = (packed >> (64 * p) & ((1 << 64) - 1)).bit_count()
+    # What the game shows of its own facts: the points as this seat knows them, the cards put
+    # aside once turned, the pot's value, the seat's privilege (see reversis.games).
+    seen = game_of(profile).seen(state, seat)
+    result = settlement
+    deal = hand.deal
     return HandView(
         seat=seat,
         profile=profile.name,
         players=hand.players,
         dealer=hand.dealer,
-        hand_number=hand.hand_number,
+        hand_number=deal.hand_number,
         phase=hand.phase,
         to_move=hand.to_move,
-        trick_number=hand.trick_number,
+        trick_number=len(hand.tricks) + 1,
         hand=hand.hand_of(seat),
-        shown=hand.shown,
-        trump=hand.trump,
-        pass_direction=hand.pass_direction,
+        shown=deal.shown,
+        trump=None if hand.reunion is None else hand.reunion.trump,
+        pass_direction=deal.pass_direction,
         widow_card=widow_card,
         put_aside=tuple(put_aside),
         given=tuple(given),
         received=tuple(received),
-        card_counts=tuple(counts),
+        card_counts=tuple(cards.bit_count() for cards in state.held),
         tricks_taken=hand.tricks_taken,
-        points=_points(hand, seat),
+        points=seen.points,
         tricks=hand.tricks,
         current_trick=hand.current_trick,
         legal_moves=hand.legal_moves() if hand.to_move == seat else (),
         events=tuple(events),
         payments=result.payments,
         net=result.net,
-        stakes_at_start=hand.stakes,
+        stakes_at_start=deal.stakes,
         stakes=result.stakes,
-        pot=hand.pot if shown_aside else None,
-        pot_value=hand.pot_value if shown_aside and profile.game == "reversis" else None,
-        privileged=hand.privilege_holder == seat and hand.phase is not Phase.EXCHANGE,
+        pot=None if seen.aside is None else cards_from_mask(seen.aside),
+        pot_value=seen.pot_value,
+        privileged=seen.privileged,
         rules=profile,
     )
 

@@ -8,7 +8,7 @@ a game's name to choose a behaviour: it asks the game.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from reversis.engine.facts import Fact
 from reversis.engine.state import State
@@ -16,7 +16,20 @@ from reversis.games.payments import Settlement
 from reversis.profile import Profile
 from reversis.stakes import Stakes
 
-__all__ = ["Game"]
+__all__ = ["Game", "Seen"]
+
+
+class Seen(NamedTuple):
+    """What a seat's view shows of a game's own facts (:meth:`Game.seen`)."""
+
+    #: The points as the seat may know them.
+    points: tuple[int, ...]
+    #: The cards put aside, once shown to everyone (a mask), or ``None`` while they are hidden.
+    aside: int | None
+    #: The value of the pot, once shown (Reversis), else ``None``.
+    pot_value: int | None
+    #: Whether this seat holds the privilege, its own secret (Reversis).
+    privileged: bool
 
 
 class Game(Protocol):
@@ -34,6 +47,10 @@ class Game(Protocol):
 
     def settle(self, state: State) -> Settlement:
         """The payments of the hand so far (all of them once it is over)."""
+
+    def seen(self, state: State, seat: int) -> Seen:
+        """What ``seat``'s view shows of the game's own facts: its points as the seat may know them,
+        the cards put aside once they are shown, the pot's value, the seat's privilege."""
 
     def bounds(self, profile: Profile, stakes: Stakes) -> tuple[int, int]:
         """``(lowest, highest)``: bounds on any seat's net at the end of a hand that starts with

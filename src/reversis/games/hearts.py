@@ -22,6 +22,7 @@ from reversis.cards import Card, cards_from_mask
 from reversis.engine.deal import direction_name
 from reversis.engine.facts import Fact, HandOver, MoonShot
 from reversis.engine.state import State
+from reversis.games.base import Seen
 from reversis.games.common import card_points, settle_pairwise, tricks_taken, won_cards
 from reversis.games.payments import Settlement
 from reversis.profile import Profile
@@ -124,6 +125,10 @@ class HeartsGame:
         """The points, settled pair by pair (hearts "Scoring as data")."""
         return settle_pairwise(self.points(state), state.to_move < 0)
 
+    def seen(self, state: State, seat: int) -> Seen:
+        """The points; nothing is put aside in Hearts."""
+        return Seen(self.points(state), None, None, False)
+
     def reading(self, state: State) -> HeartsReading:
         """``hand.hearts``."""
         return HeartsReading(state)
@@ -148,7 +153,9 @@ class HeartsGame:
             gains, losses = sum(v for v in outside if v > 0), sum(v for v in outside if v < 0)
             shooter_gain = (2 if hearts.moon == "others" else 1) * (n - 1) * moon
             other_loss = (2 if hearts.moon == "others" else 1) * moon
-            low = min(low, whole - n * (moon + gains) + shooter_gain, whole - n * gains - other_loss)
+            low = min(
+                low, whole - n * (moon + gains) + shooter_gain, whole - n * gains - other_loss
+            )
             high = max(high, whole - n * (moon + losses) + shooter_gain,
                        whole - n * losses - other_loss)  # fmt: skip
         return low, high

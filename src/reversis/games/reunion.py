@@ -31,6 +31,7 @@ from reversis.cards import Card, Rank, cards_from_mask
 from reversis.engine.deal import Deal
 from reversis.engine.facts import Fact, HandOver
 from reversis.engine.state import State
+from reversis.games.base import Seen
 from reversis.games.common import card_points, tricks_taken, won_cards
 from reversis.games.payments import Payment, Settlement
 from reversis.profile import Profile, ReunionRules
@@ -76,8 +77,9 @@ def discard_points(deal: Deal, aside: int) -> int:
     return card_points(point_groups(card_values(deal)), aside)
 
 
-def _points(state: State) -> list[int]:
-    """The card points so far (reunion §6): the tricks taken, the last trick, the discards."""
+def _points(state: State, discards_known: bool = True) -> list[int]:
+    """The card points so far (reunion §6): the tricks taken, the last trick, and the discards
+    unless they are not known (to another seat during play: reunion §4)."""
     deal = state.deal
     rules = _rules(deal.profile)
     groups = point_groups(card_values(deal))
@@ -85,7 +87,7 @@ def _points(state: State) -> list[int]:
     if len(state.tricks) == deal.rules.tricks:
         # reunion §6: the last trick's points to its winner.
         points[state.tricks[-1].winner] += rules.last_trick
-    discards = card_points(groups, state.extra.aside)
+    discards = card_points(groups, state.extra.aside) if discards_known else 0
     if discards and (
         not rules.discard_needs_trick or any(t.winner == deal.dealer for t in state.tricks)
     ):
@@ -176,6 +178,14 @@ class ReunionGame:
             net[int(payment.payer)] -= payment.amount
             net[int(payment.payee)] += payment.amount
         return Settlement(tuple(out), tuple(net), NoStakes(), over)
+
+    def seen(self, state: State, seat: int) -> Seen:
+        """reunion §4: the dealer's discards count for him from the moment each is discarded, but
+        they are his secret until the end of the deal: the other seats see the points of the
+        tricks alone, and everyone sees the discards at the end."""
+        over = state.to_move < 0
+        known = over or seat == state.deal.dealer
+        return Seen(tuple(_points(state, known)), state.extra.aside if over else None, None, False)
 
     def reading(self, state: State) -> ReunionReading:
         """``hand.reunion``."""

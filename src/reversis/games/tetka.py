@@ -18,6 +18,7 @@ from reversis.cards import Card, Rank, Suit
 from reversis.engine.deal import Deal
 from reversis.engine.facts import Fact, HandOver, MostTricks
 from reversis.engine.state import State
+from reversis.games.base import Seen
 from reversis.games.common import card_points, settle_pairwise, tricks_taken, won_cards
 from reversis.games.payments import Settlement
 from reversis.profile import Profile, TetkaRules
@@ -186,6 +187,10 @@ class TetkaGame:
     def settle(self, state: State) -> Settlement:
         """The points, settled pair by pair (tetka §6)."""
         return settle_pairwise(self.points(state), state.to_move < 0)
+
+    def seen(self, state: State, seat: int) -> Seen:
+        """The points; nothing is put aside in Tëtka."""
+        return Seen(self.points(state), None, None, False)
 
     def reading(self, state: State) -> TetkaReading:
         """``hand.tetka``."""

@@ -25,6 +25,7 @@ import attrs
 from reversis.cards import Card, cards_from_mask
 from reversis.engine.facts import Fact, HandOver
 from reversis.engine.state import State
+from reversis.games.base import Seen
 from reversis.games.common import card_points, tricks_taken, won_cards
 from reversis.games.payments import Settlement
 from reversis.games.reversis.bounds import reversis_bounds
@@ -122,6 +123,18 @@ class ReversisGame:
     def settle(self, state: State) -> Settlement:
         """The money of the hand (:mod:`~.settlement`)."""
         return settle_reversis(state, *outcome(state))
+
+    def seen(self, state: State, seat: int) -> Seen:
+        """fournier-1785 §7: the pot is turned at the end of an ordinary hand (not under a
+        reversis); §11: the privilege is its holder's secret, his from the end of the exchange."""
+        shown = state.to_move < 0 and state.extra.committed < 0
+        privileged = state.extra.privilege == seat and state.step >= state.deal.nsteps
+        return Seen(
+            _points(state),
+            state.extra.aside if shown else None,
+            pot_value(state) if shown else None,
+            privileged,
+        )
 
     def reading(self, state: State) -> ReversisReading:
         """``hand.reversis``."""

@@ -14,7 +14,6 @@ from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes
 __all__ = ["BasketKeeper", "Keeper", "PoolsKeeper", "PotsKeeper", "keeper_of"]
 
 
-
 class BasketKeeper:
     """Fournier's basket and beast sheet (fournier-1785 §9)."""
 
@@ -38,9 +37,7 @@ class BasketKeeper:
             if beast.in_play:
                 self.moved = True
                 if beast.owner != seat:
-                    out.append(
-                        Payment(beast.owner, seat, beast.amount, "beast", trick)
-                    )
+                    out.append(Payment(beast.owner, seat, beast.amount, "beast", trick))
                 del self.beasts[i]
                 if self.beasts:
                     # the most recently recorded beast is put in play next
@@ -48,7 +45,9 @@ class BasketKeeper:
                     self.beasts[-1] = Beast(last.owner, last.amount, True)
                 break
 
-    def owed(self, seat: int, trick: int | None, out: list[Payment], _pool: str, _led: bool) -> None:
+    def owed(
+        self, seat: int, trick: int | None, out: list[Payment], _pool: str, _led: bool
+    ) -> None:
         """``seat``'s quinola was forced or led: it owes a beast of the basket's amount (its
         counters plus the beast in play), in play at once if no beast is recorded; no counters
         move (fournier-1785 §9)."""
