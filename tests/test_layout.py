@@ -2,9 +2,11 @@
 module is long (one job each, at most :data:`MAX_LINES` lines).
 
 The layers, from the bottom: the values (``cards``, ``errors``, ``jsonio``, ``stakes``, ``moves``,
-``events``), ``profile`` (rule data), ``engine`` (the state and the rules of play), ``scoring``
-(payments and points), then the outer modules (hands with views and JSON, matches, records, bots,
-the command line). Read from the source with :mod:`ast`, so a circle hidden by a lazy import inside a
+``events``), ``profile`` (rule data), ``engine`` (the state and the rules of play every game
+shares), ``games`` (what makes each game itself: points, the end of a hand, the money, readings),
+the layers that read hands without making them (views, the view checks, the encoding, text,
+bounds), the facades users import (``hand``, ``settlement``, ``match``), and the modules that make
+or drive hands (records, worlds, bots, simulation, the command line, the adapters). Read from the source with :mod:`ast`, so a circle hidden by a lazy import inside a
 function is caught too; imports under ``if TYPE_CHECKING:`` are for the type checker only and are
 left out.
 """
@@ -12,6 +14,7 @@ left out.
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -31,7 +34,8 @@ ALLOWED = {
         "reversis.profile",
         "reversis.stakes",
     },
-    "reversis.scoring": {
+    "reversis.games": {
+        "reversis.cards",
         "reversis.engine",
         "reversis.errors",
         "reversis.jsonio",
@@ -39,6 +43,35 @@ ALLOWED = {
         "reversis.stakes",
     },
 }
+
+#: The modules below the facades: they read hands (given to them) but never import the facades or
+#: anything above them, lazy imports included (issue 24: no module calls up a layer).
+BELOW_THE_FACADES = (
+    "reversis.dealing",
+    "reversis.views",
+    "reversis.viewcheck",
+    "reversis.viewrules",
+    "reversis.encoding",
+    "reversis.text",
+    "reversis.bounds",
+)
+#: The facades and what sits above them.
+FACADES_AND_ABOVE = (
+    "reversis.hand",
+    "reversis.settlement",
+    "reversis.match",
+    "reversis.records",
+    "reversis.worlds",
+    "reversis.bots",
+    "reversis.simulation",
+    "reversis.testing",
+    "reversis.narration",
+    "reversis.terminal",
+    "reversis.cli",
+    "reversis.openspiel",
+    "reversis.pettingzoo",
+    "reversis.scoring",
+)
 
 
 def _modules() -> dict[str, Path]:
@@ -117,8 +150,8 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_import_graph_is_read() -> None:
     graph = import_graph()
-    assert "reversis.engine.hand" in graph["reversis.hand"]
-    assert "reversis.profile" in {m.rsplit(".", 1)[0] for m in graph["reversis.engine.play"]}
+    assert "reversis.engine.play" in graph["reversis.hand"]
+    assert "reversis.profile" in {m.rsplit(".", 1)[0] for m in graph["reversis.engine.deal"]}
 
 
 def test_no_import_circles() -> None:
@@ -141,6 +174,40 @@ def test_layers_import_only_below(layer: str) -> None:
         and not any(target == ok or target.startswith(ok + ".") for ok in ALLOWED[layer])
     }
     assert outside == set()
+
+
+def test_nothing_below_the_facades_calls_up() -> None:
+    graph = import_graph()
+    up = {
+        (name, target)
+        for name, targets in graph.items()
+        if any(name == low or name.startswith(low + ".") for low in BELOW_THE_FACADES)
+        for target in targets
+        if any(target == high or target.startswith(high + ".") for high in FACADES_AND_ABOVE)
+    }
+    assert up == set()
+
+
+def test_an_upward_import_is_found() -> None:
+    graph = {"reversis.views": {"reversis.hand"}}
+    assert any(
+        target.startswith(high) for target in graph["reversis.views"] for high in FACADES_AND_ABOVE
+    )
+
+
+def test_no_behaviour_is_chosen_by_a_games_name() -> None:
+    """Issue 24: a game is an object chosen once from profile data (``reversis.games.game_of``);
+    nothing tests a game's name, outside profile loading."""
+    pattern = re.compile(r"""\bgame\s*(==|!=|\bin\b)\s*[("'\[]""")
+    found = []
+    for name, path in _modules().items():
+        if name.startswith("reversis.profile"):
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if pattern.search(line):
+                found.append(f"{name}:{number}: {line.strip()}")
+    assert found == []
+    assert pattern.search('if rules.game == "tetka":') and pattern.search("game in ('a', 'b')")
 
 
 #: The most lines a module may have (issue 12: each module with one job and under ~600 lines).

@@ -257,13 +257,11 @@ def mask_of(cards: Iterable[Card]) -> int:
 def cards_from_mask(mask: int) -> tuple[Card, ...]:
     """The cards of a bit mask, in card order."""
     out: list[Card] = []
-    while mask:
-        low = mask & -mask
-        card = CARD_AT[low.bit_length() - 1]
+    for bit in iter_bits(mask):
+        card = CARD_AT[bit]
         if card is None:
-            raise InvalidCardError(f"bit {low.bit_length() - 1} of the mask is not a card")
+            raise InvalidCardError(f"bit {bit} of the mask is not a card")
         out.append(card)
-        mask ^= low
     return tuple(out)
 
 
@@ -299,7 +297,7 @@ def read_cards(value: Any, what: str) -> tuple[Card, ...]:
 
 
 def iter_bits(mask: int) -> Iterator[int]:
-    """The set bit positions of ``mask``, lowest first (an engine helper)."""
+    """The set bit positions of ``mask``, lowest first: the cards of a mask, as card bits."""
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1

@@ -180,7 +180,7 @@ class ReunionGame:
         return Settlement(tuple(out), tuple(net), NoStakes(), over)
 
     def seen(self, state: State, seat: int) -> Seen:
-        """reunion §4: the dealer's discards count for him from the moment each is discarded, but
+        """Reunion §4: the dealer's discards count for him from the moment each is discarded, but
         they are his secret until the end of the deal: the other seats see the points of the
         tricks alone, and everyone sees the discards at the end."""
         over = state.to_move < 0

@@ -7,9 +7,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
+from reversis.games.payments import BASKET, POT, Payment
 from reversis.profile import Profile
 from reversis.profile.stakes import initial_stakes
-from reversis.games.payments import BASKET, POT, Payment
 from reversis.stakes import BasketStakes, NoStakes, PoolStakes, PotStakes, Stakes
 
 __all__ = ["MatchPhase", "antes", "apply_payments", "empty_stakes", "is_empty", "share"]

@@ -20,6 +20,8 @@ The trick mechanics of Reversis are the engine's, chosen by the profile's data: 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from reversis.cards import Card, cards_from_mask
@@ -27,14 +29,21 @@ from reversis.engine.facts import Fact, HandOver
 from reversis.engine.state import State
 from reversis.games.base import Seen
 from reversis.games.common import card_points, tricks_taken, won_cards
-from reversis.games.payments import Settlement
 from reversis.games.reversis.bounds import reversis_bounds
 from reversis.games.reversis.outcome import rank
-from reversis.games.reversis.settlement import pot_value, settle_reversis
 from reversis.profile import Profile
 from reversis.stakes import Stakes
 
-__all__ = ["REVERSIS", "ReversisGame", "ReversisReading", "outcome"]
+if TYPE_CHECKING:
+    from reversis.games.payments import Settlement
+
+__all__ = ["REVERSIS", "ReversisGame", "ReversisReading", "outcome", "pot_value"]
+
+
+def pot_value(state: State) -> int:
+    """The value of the pot (party): its cards' values plus the flat amount (fournier-1785 §5)."""
+    rules = state.deal.rules
+    return rules.pot_bonus + card_points(rules.pot_groups, state.extra.aside)
 
 
 def _points(state: State) -> tuple[int, ...]:
@@ -121,7 +130,9 @@ class ReversisGame:
         return [HandOver(winner, loser, _points(state), tricks_taken(state))]
 
     def settle(self, state: State) -> Settlement:
-        """The money of the hand (:mod:`~.settlement`)."""
+        """The money of the hand (:mod:`~.settlement`, imported on first use)."""
+        from reversis.games.reversis.settlement import settle_reversis  # noqa: PLC0415
+
         return settle_reversis(state, *outcome(state))
 
     def seen(self, state: State, seat: int) -> Seen:

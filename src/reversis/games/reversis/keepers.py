@@ -7,8 +7,8 @@ A keeper starts from the stakes at the start of play, moves money as the cards s
 
 from __future__ import annotations
 
-from reversis.profile import Profile
 from reversis.games.payments import BASKET, POT, Payment
+from reversis.profile import Profile
 from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes
 
 __all__ = ["BasketKeeper", "Keeper", "PoolsKeeper", "PotsKeeper", "keeper_of"]

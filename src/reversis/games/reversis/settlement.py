@@ -30,18 +30,12 @@ from __future__ import annotations
 
 from reversis.engine.facts import Kind
 from reversis.engine.state import State
-from reversis.games.common import card_points
 from reversis.games.payments import POT, Payment, Settlement
+from reversis.games.reversis import pot_value
 from reversis.games.reversis.keepers import Keeper, PoolsKeeper, keeper_of
 from reversis.profile import Profile
 
-__all__ = ["pot_value", "settle_reversis"]
-
-
-def pot_value(state: State) -> int:
-    """The value of the pot (party): its cards' values plus the flat amount (fournier-1785 §5)."""
-    rules = state.deal.rules
-    return rules.pot_bonus + card_points(rules.pot_groups, state.extra.aside)
+__all__ = ["settle_reversis"]
 
 
 #: A payment owed to the pot winner at the end of the hand: (seat, amount, reason, trick, each
@@ -89,7 +83,8 @@ def settle_reversis(state: State, winner: int | None, loser: int | None) -> Sett
             continue
         special = rules.specials[card]
         reason = rules.reasons[card]
-        assert special is not None and reason is not None
+        assert special is not None
+        assert reason is not None
         trick = tricks[number - 1]
         double = rules.bonne[number]
         pool_name = special.pool if rev < 0 or number <= commit else ""
@@ -143,7 +138,8 @@ def settle_reversis(state: State, winner: int | None, loser: int | None) -> Sett
         if rev >= 0:
             _reversis(state, pool, out, rev, reversis_pools)
         else:
-            assert winner is not None and loser is not None
+            assert winner is not None
+            assert loser is not None
             _party(state, winner, loser, pool, out, owed)
 
     net = [0] * n
