@@ -24,6 +24,7 @@ DOCS = ROOT / "docs"
 sys.path.insert(0, str(DOCS / "_ext"))
 
 import citations  # noqa: E402
+import ruleplaces  # noqa: E402
 
 PUBLIC_MODULES = [
     "reversis",
@@ -273,3 +274,13 @@ def test_no_warning_is_suppressed() -> None:
     assert "suppress_warnings" not in conf
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert re.search(r"sphinx-build -W .*docs", ci)
+
+
+def test_every_rule_of_every_spec_is_cited_where_it_is_implemented() -> None:
+    """Issue 24: "where is rule §N of profile X?" is answered by the citations in the package; every
+    numbered section of every spec has one (the developer guide's *Where each rule lives*)."""
+    assert ruleplaces.uncited() == []
+    found = ruleplaces.places()
+    assert ruleplaces.Place("reversis.engine.follow", "legal_cards") in found["fournier-1785", "11"]
+    assert ruleplaces.Place("reversis.profile.shipped.tetka", "[tetka]") in found["tetka", "4"]
+    assert [s.number for s in ruleplaces.sections("hearts")][:3] == ["1", "2", "3"]

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from citations import CITATION, SPECS, anchor, citations, slug, spec_of
+from ruleplaces import places, sections
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
@@ -206,6 +207,43 @@ def write_status(app: Sphinx) -> None:
         out.write_text(text, encoding="utf-8")
 
 
+def write_places(app: Sphinx) -> None:
+    """``_generated/rule-places.rst``: for each spec, each section and the places that implement
+    it (see :mod:`ruleplaces`)."""
+    cited = places()
+    rows: list[str] = []
+    for spec in SPECS:
+        title = f"``{spec}``"
+        rows += [title, "-" * len(title), "", ".. list-table::", "   :header-rows: 1",
+                 "   :widths: 8 32 60", "", "   * - §", "     - section", "     - where"]  # fmt: skip
+        for section in sections(spec):
+            where = cited.get((spec, section.number), [])
+            shown = ", ".join(f"``{_place(p.module, p.name)}``" for p in where)
+            rows += [
+                f"   * - :rule:`{spec} §{section.number}`",
+                f"     - {_plain(section.heading)}",
+                "     - " + (shown or "(no rule of the library: see the section)"),
+            ]
+        rows.append("")
+    out = Path(app.srcdir) / "_generated" / "rule-places.rst"
+    out.parent.mkdir(exist_ok=True)
+    text = "\n".join(rows) + "\n"
+    if not out.exists() or out.read_text(encoding="utf-8") != text:
+        out.write_text(text, encoding="utf-8")
+
+
+def _place(module: str, name: str) -> str:
+    """``module.function``, ``module [table]`` or the module alone."""
+    if not name:
+        return module
+    return f"{module} {name}" if name.startswith("[") else f"{module}.{name}"
+
+
+def _plain(heading: str) -> str:
+    """A spec's heading as plain reST text (its Markdown marks dropped)."""
+    return re.sub(r"[`*]", "", heading)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the transform, the role and the event handlers."""
     app.add_transform(RuleAnchors)
@@ -213,4 +251,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("autodoc-process-docstring", link_docstring)
     app.connect("source-read", mark_in_progress)
     app.connect("builder-inited", write_status)
+    app.connect("builder-inited", write_places)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
