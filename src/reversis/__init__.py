@@ -34,6 +34,7 @@ from reversis.stakes import BasketStakes, Beast, NoStakes, PoolStakes, PotStakes
 
 if TYPE_CHECKING:
     from reversis import records
+    from reversis._core import engine_name
     from reversis.events import PlayKind
     from reversis.match import Match, MatchError, new_match
     from reversis.games.table import MatchPhase
@@ -89,6 +90,7 @@ __all__ = [
     "available_profiles",
     "deal_from_deck",
     "deal_hand",
+    "engine_name",
     "load_profile",
     "move_at",
     "move_index",
@@ -118,6 +120,7 @@ _LAZY = {
     "new_match": "reversis.match",
     "sample_world": "reversis.worlds",
     "simulate": "reversis.simulation",
+    "engine_name": "reversis._core",
 }
 
 

@@ -1,0 +1,64 @@
+"""The compiled core: the rules of play in C, checked against the reference engine.
+
+``reversis._core.core`` is a Cython extension that plays any profile (the profile's compiled
+:class:`~reversis.profile.compiled.Rules` lowered to flat C data by :mod:`reversis._core.lower`) with
+the functions of :mod:`reversis.engine.play` (``start``, ``legal_moves``, ``apply``, ``apply_card``,
+``rollout``, ``replay``), on states whose fields are those of the reference
+:class:`~reversis.engine.state.State`. It is built by ``pip install .`` where a C compiler is present;
+where it is not, the reference engine plays alone (same rules, slower).
+
+:func:`engine_module` is the module whose functions the facades call: the core's where it is built,
+the reference engine's where it is not or where ``REVERSIS_ENGINE=python`` was set when the library
+was imported (read once, at import). :func:`engine_name` says which (``"compiled"`` or ``"python"``).
+"""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+
+__all__ = ["available", "engine_module", "engine_name"]
+
+
+def _load() -> ModuleType | None:
+    """The extension, or ``None`` where it is not built (a pure-Python install) or was built for
+    another Python."""
+    try:
+        from reversis._core import core  # noqa: PLC0415
+    except ImportError:
+        return None
+    return core
+
+
+_compiled = _load()
+
+#: The engine asked for by ``REVERSIS_ENGINE`` at import: ``python``, ``compiled`` or ``""``
+#: (the core where it is built).
+_CHOICE = os.environ.get("REVERSIS_ENGINE", "").strip().lower()
+
+
+def available() -> bool:
+    """Whether the compiled core is built and importable."""
+    return _compiled is not None
+
+
+def engine_name() -> str:
+    """The engine that plays hands: ``"compiled"`` (the core) or ``"python"`` (the reference
+    engine, where the core is not built or ``REVERSIS_ENGINE=python``)."""
+    return "compiled" if _compiled is not None and _CHOICE != "python" else "python"
+
+
+def engine_module() -> ModuleType:
+    """The module whose ``start``, ``legal_moves``, ``apply``, ``apply_card``, ``rollout`` and
+    ``replay`` play hands (see :func:`engine_name`); ``REVERSIS_ENGINE=compiled`` without the core
+    built is an :class:`ImportError` saying so."""
+    if _CHOICE == "compiled" and _compiled is None:
+        raise ImportError(
+            "REVERSIS_ENGINE=compiled, but the compiled core is not built: reinstall with a C "
+            "compiler (pip install --force-reinstall --no-binary reversis reversis), or unset it"
+        )
+    if _compiled is not None and _CHOICE != "python":
+        return _compiled
+    from reversis.engine import play  # noqa: PLC0415
+
+    return play

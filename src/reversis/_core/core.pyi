@@ -1,0 +1,3 @@
+"""Types of the compiled core (:mod:`reversis._core.core`)."""
+
+def ping() -> str: ...
