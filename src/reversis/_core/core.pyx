@@ -1,5 +1,1062 @@
-# cython: language_level=3
-"""The compiled core (placeholder while the build is set up)."""
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, infer_types=True
+"""The compiled core: the reference engine's rules of play on a C struct per state.
 
-def ping():
-    return "compiled"
+The functions here have the signatures and the results of :mod:`reversis.engine.play`'s (``start``,
+``legal_moves``, ``apply``, ``apply_card``, ``rollout``, ``replay``); their states,
+:class:`CoreState`, show exactly the fields of :class:`reversis.engine.state.State` with equal
+values, made when first read. The rules are the reference's, transcribed function by function (the
+names below are the reference's: ``legal_cards``, ``first_leader``, ``trick_winner``,
+``after_trick``, ``apply_step``), on the flat data of :mod:`reversis._core.lower`. The core knows no
+game: every profile that validates runs on it, and ``tests/test_core.py`` holds it to the reference.
+
+A move the rules refuse is handed to the reference engine, which raises its own error with its own
+message; the core never builds a message of the rules itself (the rollout's policy error aside, which
+it words as the reference does).
+"""
+
+cimport cython
+from cpython.ref cimport PyObject, Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
+
+import weakref
+
+from reversis._core.lower import lower
+from reversis.cards import CARD_AT, Card, cards_from_mask
+from reversis.engine import play as reference
+from reversis.engine.deal import Deal
+from reversis.engine.facts import (
+    Broken,
+    Committed,
+    Declined,
+    Discarded,
+    Exchanged,
+    Given,
+    Kind,
+    Made,
+    PoolOwed,
+    PoolWon,
+    PrivilegeUsed,
+    Received,
+)
+from reversis.engine.history import facts_of, moves_of
+from reversis.engine.state import Extra, Recorded, State, TrickRecord
+from reversis.errors import ArgumentError, IllegalMoveError
+from reversis.moves import (
+    DECLINE,
+    DISCARDS,
+    EXCHANGES,
+    GIVES,
+    PASSES,
+    PLAYS,
+    Decline,
+    Discard,
+    Exchange,
+    Give,
+    Pass,
+    Play,
+)
+
+__all__ = [
+    "CoreState",
+    "apply",
+    "apply_card",
+    "from_state",
+    "legal_moves",
+    "replay",
+    "rollout",
+    "start",
+]
+
+cdef extern from *:
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int rv_popcount(unsigned long long x) { return (int)__popcnt64(x); }
+    static inline int rv_lowest(unsigned long long x) {
+        unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    static inline int rv_highest(unsigned long long x) {
+        unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
+    #else
+    static inline int rv_popcount(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int rv_lowest(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline int rv_highest(unsigned long long x) { return 63 - __builtin_clzll(x); }
+    #endif
+    """
+    int rv_popcount(unsigned long long x) nogil
+    int rv_lowest(unsigned long long x) nogil     # x != 0
+    int rv_highest(unsigned long long x) nogil    # x != 0
+
+# The sizes of the arrays (reversis._core.lower checks that a deal fits them).
+cdef enum:
+    MAX_PLAYERS = 8
+    MAX_TRICKS = 24
+    MAX_STEPS = 64
+    MAX_FACTS = 192
+    NCARDS = 64
+
+# The kinds of the steps before play (reversis.profile.compiled.STEP_*), and Decline as a fifth move.
+cdef enum:
+    STEP_EXCHANGE = 0
+    STEP_DISCARD = 1
+    STEP_GIVE = 2
+    STEP_PASS = 3
+    MOVE_DECLINE = 4
+
+# How a card is played (reversis.engine.facts.Kind).
+cdef enum:
+    LED = 0
+    FORCED = 1
+    PLAYED = 2
+    PLACED = 3
+
+# The facts the engine records (reversis.engine.facts), with their fields a, b, c.
+cdef enum:
+    F_EXCHANGED = 1   # seat, discarded, taken
+    F_DECLINED        # seat, card
+    F_DISCARDED       # seat, card
+    F_GIVEN           # seat, to, card
+    F_PASSED          # seat, to, card
+    F_RECEIVED
+    F_PRIVILEGE       # seat, trick
+    F_POOL_WON        # seat, pool (1 + index in the pools' names), trick
+    F_POOL_OWED       # seat, pool, trick
+    F_COMMITTED       # seat, trick
+    F_BROKEN          # seat, breaker, trick
+    F_MADE            # seat
+
+
+cdef struct FactC:
+    uint8_t step
+    uint8_t kind
+    uint8_t a
+    uint8_t b
+    uint8_t c
+
+
+cdef struct TableC:
+    # -- the profile's rules, lowered (reversis._core.lower.Lowered) --
+    int players
+    int tricks
+    uint64_t deck
+    uint64_t led_cards[NCARDS]
+    uint64_t suits[4]
+    uint8_t power[NCARDS]
+    int trump_suit
+    bint follow_trump
+    uint64_t first_lead
+    int two_of_clubs
+    uint64_t first_trick_barred
+    uint64_t lead_barred
+    uint64_t lead_free
+    uint64_t breakers
+    uint64_t priv_mask
+    int priv_needed
+    int priv_last
+    bint only_card_forced
+    uint8_t pool_of[NCARDS]
+    int commit
+    bint end_on_break
+    bint widow_to_dealer
+    # -- the deal --
+    int dealer
+    int eldest
+    uint64_t dealt[MAX_PLAYERS]
+    uint8_t widow[NCARDS]
+    int nwidow
+    int nsteps
+    uint8_t step_seat[MAX_STEPS]
+    uint8_t step_kind[MAX_STEPS]
+    uint8_t step_arg[MAX_STEPS]
+    uint64_t no_discard
+    bint may_decline
+
+
+cdef struct StateC:
+    uint64_t held[MAX_PLAYERS]
+    uint64_t legal
+    uint64_t aside
+    int step
+    int to_move
+    int leader
+    int privilege
+    int privilege_used
+    int committed
+    int breaker
+    bint broken
+    int ncur            # cards in the trick in progress: played[nplayed - ncur:]
+    int ntricks
+    int nplayed
+    int npending
+    int nfacts
+    uint8_t played[NCARDS]
+    uint8_t kinds[NCARDS]
+    uint8_t trick_leader[MAX_TRICKS]
+    uint8_t trick_winner[MAX_TRICKS]
+    uint8_t pending[MAX_STEPS]
+    FactC facts[MAX_FACTS]
+
+
+# -- Python values the core hands out ------------------------------------------------------------
+
+cdef object _Play = Play
+cdef object _Exchange = Exchange
+cdef object _Discard = Discard
+cdef object _Give = Give
+cdef object _Pass = Pass
+cdef object _Decline = Decline
+cdef object _Card = Card
+cdef object _DECLINE = DECLINE
+cdef tuple _KINDS = tuple(Kind)
+cdef object _tuple_new = tuple.__new__
+cdef object _EMPTY = ()
+
+# The interned moves by card bit (reversis.moves), as C arrays of borrowed references: the lists
+# are kept alive by this module.
+cdef list _MOVE_LISTS = [EXCHANGES, DISCARDS, GIVES, PASSES, PLAYS]
+cdef PyObject* _MOVES[5][NCARDS]
+cdef int _i, _j
+for _i in range(5):
+    for _j in range(NCARDS):
+        _MOVES[_i][_j] = <PyObject*>_MOVE_LISTS[_i][_j]
+cdef enum:
+    MOVES_PLAY = 4
+
+
+# -- the rules (transcribed from the reference engine, module by module) -------------------------
+
+
+cdef inline int current_card(const StateC* s, int k) noexcept nogil:
+    """The k-th card of the trick in progress."""
+    return s.played[s.nplayed - s.ncur + k]
+
+
+cdef uint64_t legal_cards(const TableC* t, const StateC* s, int seat) noexcept nogil:
+    """engine/follow.py legal_cards: what ``seat`` may play now."""
+    cdef uint64_t held = s.held[seat]
+    cdef uint64_t follow, ruff, allowed
+    cdef bint first_trick = s.ntricks == 0
+    if s.ncur:
+        # fournier-1785 §6: follow the suit led if able.
+        follow = held & t.led_cards[current_card(s, 0)]
+        if follow:
+            # fournier-1785 §11: the privileged player may renounce up to its last trick.
+            if seat == s.privilege and s.ntricks < t.priv_last:
+                return held
+            return follow
+        if t.follow_trump:
+            # reunion §5: unable to follow, trump if able.
+            ruff = held & t.suits[t.trump_suit]
+            if ruff:
+                return ruff
+        if first_trick and held & ~t.first_trick_barred:
+            # hearts §5: no point card on the first trick unless nothing else is held.
+            return held & ~t.first_trick_barred
+        return held
+    if first_trick and t.first_lead:
+        # hearts §5: the first trick is led with the two of clubs (or a club).
+        allowed = held & t.first_lead
+        return allowed if allowed else held
+    if t.lead_barred and not s.broken:
+        # hearts §7: no heart led before hearts are broken, unless nothing else is held.
+        allowed = held & ~t.lead_barred
+        if allowed and allowed != t.lead_free:
+            return allowed
+    return held
+
+
+cdef int first_leader(const TableC* t, const StateC* s) noexcept nogil:
+    """engine/follow.py first_leader: the eldest, or the holder of the two of clubs (hearts §5)."""
+    cdef int seat
+    if t.first_lead:
+        for seat in range(t.players):
+            if s.held[seat] >> t.two_of_clubs & 1:
+                return seat
+    return t.eldest
+
+
+cdef void to_play(const TableC* t, StateC* s) noexcept nogil:
+    """engine/follow.py to_play: the first leader to play."""
+    cdef int leader = first_leader(t, s)
+    s.to_move = leader
+    s.leader = leader
+    s.legal = legal_cards(t, s, leader)
+
+
+cdef inline void record(StateC* s, int kind, int a, int b, int c) noexcept nogil:
+    """Record a fact of the move being made (the lowering keeps the facts within MAX_FACTS)."""
+    cdef FactC* fact
+    if s.nfacts < MAX_FACTS:
+        fact = &s.facts[s.nfacts]
+        fact.step = <uint8_t>s.step
+        fact.kind = <uint8_t>kind
+        fact.a = <uint8_t>a
+        fact.b = <uint8_t>b
+        fact.c = <uint8_t>c
+        s.nfacts += 1
+
+
+cdef int trick_winner(const TableC* t, const StateC* s, uint64_t mask) noexcept nogil:
+    """engine/tricks.py trick_winner: the seat that takes the trick just completed (its cards are
+    the last ``players`` played)."""
+    cdef int first = s.nplayed - t.players
+    cdef uint64_t led = t.led_cards[s.played[first]]
+    cdef uint64_t group
+    cdef int k, card, best = -1, power = -1, at = 0
+    if t.trump_suit < 0:
+        # fournier-1785 §6: the highest card of the suit led wins.
+        best = rv_highest(mask & led)
+        for k in range(t.players):
+            if s.played[first + k] == best:
+                at = k
+    else:
+        # reunion §5: the highest trump, else the highest of the suit led (bowers above the ace).
+        group = mask & t.suits[t.trump_suit]
+        if not group:
+            group = mask & led
+        for k in range(t.players):
+            card = s.played[first + k]
+            if group >> card & 1 and t.power[card] > power:
+                power = t.power[card]
+                at = k
+    return (s.leader + at) % t.players
+
+
+cdef bint after_trick(const TableC* t, StateC* s) noexcept nogil:
+    """engine/commitment.py after_trick: the reversis after the trick just taken (fournier-1785
+    §8); whether the hand is over."""
+    cdef int number = s.ntricks
+    cdef int taker = s.trick_winner[number - 1]
+    cdef bint over = number == t.tricks
+    cdef bint all_taken = True
+    cdef int k
+    if number == t.commit:
+        for k in range(number):
+            if s.trick_winner[k] != taker:
+                all_taken = False
+    if number == t.commit and all_taken:
+        s.committed = taker
+        record(s, F_COMMITTED, taker, number, 0)
+    elif s.committed >= 0 and s.breaker < 0 and taker != s.committed:
+        s.breaker = taker
+        record(s, F_BROKEN, s.committed, taker, number)
+        over = over or t.end_on_break
+    if over and s.committed >= 0 and s.breaker < 0:
+        record(s, F_MADE, s.committed, 0, 0)
+    return over
+
+
+cdef void play_card(const TableC* t, StateC* s, int card) noexcept nogil:
+    """engine/play.py apply_card: the seat to move plays ``card``, one of ``s.legal``."""
+    cdef int seat = s.to_move
+    cdef int n = t.players
+    cdef int trick = s.ntricks + 1
+    cdef int kind, pool, k, winner
+    cdef uint64_t led, mask
+    cdef bint over
+    # How the card is played (fournier-1785 §6, hoyle §6).
+    if not s.ncur:
+        kind = LED
+    else:
+        led = t.led_cards[current_card(s, 0)]
+        if not led >> card & 1:
+            kind = PLACED
+        elif t.only_card_forced and s.held[seat] & led != (<uint64_t>1) << card:
+            kind = PLAYED
+        else:
+            kind = FORCED
+        if kind == PLACED and not s.privilege_used and s.held[seat] & led:
+            # fournier-1785 §11: the privilege's first use.
+            s.privilege_used = trick
+            record(s, F_PRIVILEGE, seat, trick, 0)
+    pool = t.pool_of[card]
+    if pool and s.committed < 0:
+        # fournier-1785 §9: a quinola placed wins its pool; led or forced, it owes one.
+        record(s, F_POOL_WON if kind == PLACED else F_POOL_OWED, seat, pool, trick)
+    s.held[seat] ^= (<uint64_t>1) << card
+    s.played[s.nplayed] = <uint8_t>card
+    s.kinds[s.nplayed] = <uint8_t>kind
+    s.nplayed += 1
+    s.ncur += 1
+    if s.ncur < n:
+        seat = (seat + 1) % n
+    else:
+        mask = 0
+        for k in range(n):
+            mask |= (<uint64_t>1) << current_card(s, k)
+        winner = trick_winner(t, s, mask)
+        s.trick_leader[s.ntricks] = <uint8_t>s.leader
+        s.trick_winner[s.ntricks] = <uint8_t>winner
+        s.ntricks += 1
+        s.ncur = 0
+        seat = winner
+        s.leader = winner
+        if mask & t.breakers and not s.broken:
+            # hearts §7: the first heart (or the queen of spades) breaks hearts.
+            s.broken = True
+        over = s.ntricks == t.tricks
+        if s.ntricks >= t.commit:
+            over = after_trick(t, s)
+        if over:
+            s.step += 1
+            s.to_move = -1
+            s.leader = -1
+            s.legal = 0
+            return
+    s.step += 1
+    s.to_move = seat
+    s.legal = legal_cards(t, s, seat)
+
+
+cdef uint64_t step_cards(const TableC* t, const StateC* s) noexcept nogil:
+    """engine/steps.py step_moves: the cards of the step's legal moves (Decline apart)."""
+    cdef uint64_t held = s.held[s.to_move]
+    cdef int kind = t.step_kind[s.step]
+    if kind == STEP_EXCHANGE or kind == STEP_DISCARD:
+        return held & ~t.no_discard
+    return held
+
+
+cdef bint step_allowed(const TableC* t, const StateC* s, int move, int card) noexcept nogil:
+    """Whether engine/steps.py apply_step accepts the move (``move``: a step kind, or
+    MOVE_DECLINE; ``card`` a card bit from 0 to 63)."""
+    cdef int kind, k
+    if s.to_move < 0 or s.step >= t.nsteps:
+        return False
+    kind = t.step_kind[s.step]
+    if move == MOVE_DECLINE:
+        return kind == STEP_EXCHANGE and t.may_decline
+    if move != kind or not s.held[s.to_move] >> card & 1:
+        return False
+    if kind == STEP_EXCHANGE or kind == STEP_DISCARD:
+        return not t.no_discard >> card & 1
+    if kind == STEP_GIVE:
+        for k in range(s.npending):
+            if s.pending[k] == card:
+                return False
+    return True
+
+
+cdef void apply_step(const TableC* t, StateC* s, int move, int card) noexcept nogil:
+    """engine/steps.py apply_step, for a move :func:`step_allowed` accepts."""
+    cdef int seat = s.to_move
+    cdef int n = t.players
+    cdef int kind = t.step_kind[s.step]
+    cdef int argument = t.step_arg[s.step]
+    cdef int widow, first, k, giver, given
+    cdef bint passed
+    if move == MOVE_DECLINE:
+        # fournier-1785 §4: the widow card looked at goes under the basket.
+        widow = t.widow[argument]
+        record(s, F_DECLINED, seat, widow, 0)
+        s.aside |= (<uint64_t>1) << widow
+    elif kind == STEP_EXCHANGE or kind == STEP_DISCARD:
+        s.aside |= (<uint64_t>1) << card
+        s.held[seat] ^= (<uint64_t>1) << card
+        if kind == STEP_EXCHANGE:
+            # fournier-1785 §4: a card under the basket, the widow card taken.
+            widow = t.widow[argument]
+            s.held[seat] ^= (<uint64_t>1) << widow
+            record(s, F_EXCHANGED, seat, card, widow)
+        else:
+            # fournier-1785 §4, reunion §4: the dealer discards.
+            record(s, F_DISCARDED, seat, card, 0)
+    else:
+        # hoyle §4: given cards change hands together after the last choice; hearts §4: a passed
+        # card leaves the hand at once, and the passes arrive together after the last one.
+        passed = kind == STEP_PASS
+        if passed:
+            s.held[seat] ^= (<uint64_t>1) << card
+        s.pending[s.npending] = <uint8_t>card
+        s.npending += 1
+        record(s, F_PASSED if passed else F_GIVEN, seat, (seat + argument) % n, card)
+        if s.step + 1 == t.nsteps or t.step_kind[s.step + 1] != kind:
+            first = s.step + 1 - s.npending
+            for k in range(s.npending):
+                giver = t.step_seat[first + k]
+                given = s.pending[k]
+                if not passed:
+                    s.held[giver] ^= (<uint64_t>1) << given
+                s.held[(giver + t.step_arg[first + k]) % n] ^= (<uint64_t>1) << given
+            s.npending = 0
+            record(s, F_RECEIVED, 0, 0, 0)
+    # engine/steps.py _next: the next step, or the first trick.
+    s.step += 1
+    if s.step < t.nsteps:
+        s.to_move = t.step_seat[s.step]
+        return
+    if t.priv_mask:
+        # fournier-1785 §11: the privilege is judged once the exchange is over.
+        for seat in range(n):
+            if rv_popcount(s.held[seat] & t.priv_mask) >= t.priv_needed:
+                s.privilege = seat
+    to_play(t, s)
+
+
+cdef inline int nth_card(uint64_t mask, int k) noexcept nogil:
+    """The card bit of the k-th card (from 0) of ``mask`` in card order (k < its count)."""
+    cdef int i
+    for i in range(k):
+        mask &= mask - 1
+    return rv_lowest(mask)
+
+
+# -- the lowering, copied into C ------------------------------------------------------------------
+
+
+@cython.final
+cdef class Program:
+    """A profile's rules for one trump suit, lowered (:func:`reversis._core.lower.lower`)."""
+
+    cdef TableC c
+    cdef tuple pools
+    cdef object rules_ref
+
+
+#: Lowered rules by (id of the Rules, trump suit); each entry keeps a weak reference to its Rules,
+#: checked on every look-up, so that an id reused by another Rules is never mistaken for it. A
+#: cache of values that never change (as engine/tables.py's), bounded in size.
+cdef dict _PROGRAMS = {}
+
+
+cdef uint64_t _mask(object value, str what) except? 0:
+    if type(value) is not int or not 0 <= value < 2**64:
+        raise ArgumentError(f"the deal's {what} is not a card mask: {str(value)[:40]}")
+    return value
+
+
+cdef Program _program(object deal):
+    trumps = deal.trumps
+    suit = -1 if trumps is None else trumps.suit
+    rules = deal.rules
+    key = (id(rules), suit)
+    cdef Program program = _PROGRAMS.get(key)
+    if program is not None and program.rules_ref() is rules:
+        return program
+    lowered = lower(deal)
+    program = Program.__new__(Program)
+    cdef TableC* c = &program.c
+    cdef int bit
+    c.players = lowered.players
+    c.tricks = lowered.tricks
+    c.deck = _mask(lowered.deck, "pack")
+    for bit in range(NCARDS):
+        c.led_cards[bit] = _mask(lowered.led_cards[bit], "suits")
+        c.power[bit] = lowered.power[bit]
+        c.pool_of[bit] = lowered.pool_of[bit]
+    for bit in range(4):
+        c.suits[bit] = _mask(lowered.suits[bit], "suits")
+    c.trump_suit = lowered.trump_suit
+    c.follow_trump = lowered.follow_trump
+    c.first_lead = _mask(lowered.first_lead, "first lead")
+    c.two_of_clubs = lowered.two_of_clubs
+    c.first_trick_barred = _mask(lowered.first_trick_barred, "first trick")
+    c.lead_barred = _mask(lowered.lead_barred, "leads")
+    c.lead_free = _mask(lowered.lead_free, "leads")
+    c.breakers = _mask(lowered.breakers, "breakers")
+    c.priv_mask = _mask(lowered.priv_mask, "privilege")
+    c.priv_needed = lowered.priv_needed
+    c.priv_last = lowered.priv_last
+    c.only_card_forced = lowered.only_card_forced
+    c.commit = lowered.commit
+    c.end_on_break = lowered.end_on_break
+    c.widow_to_dealer = lowered.widow_to_dealer
+    program.pools = lowered.pools
+    program.rules_ref = weakref.ref(rules)
+    if len(_PROGRAMS) >= 256:
+        _PROGRAMS.clear()
+    _PROGRAMS[key] = program
+    return program
+
+
+@cython.final
+cdef class Table:
+    """A deal, lowered: its rules and cards, shared by every state of the hand."""
+
+    cdef TableC c
+    cdef object deal
+    cdef tuple pools
+
+
+cdef Table _table(object deal):
+    if not isinstance(deal, Deal):
+        raise ArgumentError(f"start() needs an engine Deal, not {type(deal).__name__}")
+    cdef Program program = _program(deal)
+    cdef Table table = Table.__new__(Table)
+    cdef TableC* c = &table.c
+    memcpy(c, &program.c, sizeof(TableC))
+    table.deal = deal
+    table.pools = program.pools
+    n = c.players
+    dealer = deal.dealer
+    dealt = deal.dealt
+    widow = deal.widow
+    steps = deal.steps
+    if type(dealer) is not int or not 0 <= dealer < n or len(dealt) != n:
+        raise ArgumentError("the deal's dealer or hands do not fit its profile")
+    if len(widow) > NCARDS or len(steps) > MAX_STEPS or deal.nsteps != len(steps):
+        raise ArgumentError("the deal's widow or steps do not fit its profile")
+    c.dealer = dealer
+    c.eldest = (dealer + 1) % n
+    cdef int seat, k
+    for seat in range(n):
+        c.dealt[seat] = _mask(dealt[seat], "hands")
+    c.nwidow = len(widow)
+    for k in range(c.nwidow):
+        bit = widow[k]
+        if type(bit) is not int or not 0 <= bit < NCARDS:
+            raise ArgumentError(f"the deal's widow holds {str(bit)[:20]}, not a card bit")
+        c.widow[k] = bit
+        if c.widow_to_dealer:
+            # reunion §4: the dealer takes up the cards left.
+            c.dealt[dealer] |= (<uint64_t>1) << c.widow[k]
+    c.nsteps = len(steps)
+    for k in range(c.nsteps):
+        step_seat, step_kind, step_arg = steps[k]
+        if not (0 <= step_seat < n and 0 <= step_kind <= 3):
+            raise ArgumentError(f"the deal's step {k} is not a step of its profile")
+        if step_kind == STEP_EXCHANGE:
+            if not 0 <= step_arg < c.nwidow:
+                raise ArgumentError(f"the deal's step {k} names no widow card")
+        elif step_kind != STEP_DISCARD and not 0 <= step_arg < n:
+            raise ArgumentError(f"the deal's step {k} names no seat")
+        c.step_seat[k] = step_seat
+        c.step_kind[k] = step_kind
+        c.step_arg[k] = step_arg if step_kind != STEP_DISCARD else 0
+    c.no_discard = _mask(deal.no_discard, "barred discards")
+    c.may_decline = bool(deal.may_decline)
+    return table
+
+
+# -- the state ------------------------------------------------------------------------------------
+
+
+@cython.final
+@cython.freelist(64)
+cdef class CoreState:
+    """A state of a hand on the compiled core. Its attributes are those of
+    :class:`reversis.engine.state.State`, with equal values (made when first read, then kept):
+    ``deal, held, step, to_move, leader, current, kinds, tricks, facts, extra, legal``."""
+
+    cdef StateC c
+    cdef Table table
+    cdef object _tricks
+    cdef object _facts
+    cdef object _extra
+
+    def __init__(self):
+        raise TypeError("make a core state with reversis._core.core.start(deal)")
+
+    @property
+    def deal(self):
+        """What chance and the table decided before the first move."""
+        return self.table.deal
+
+    @property
+    def held(self):
+        """The cards each seat holds, a mask per seat."""
+        cdef int n = self.table.c.players
+        cdef tuple out = PyTuple_New(n)
+        cdef int seat
+        cdef object value
+        for seat in range(n):
+            value = self.c.held[seat]
+            Py_INCREF(value)
+            PyTuple_SET_ITEM(out, seat, value)
+        return out
+
+    @property
+    def step(self):
+        """How many moves have been applied."""
+        return self.c.step
+
+    @property
+    def to_move(self):
+        """The seat to move, or -1 once the hand is over."""
+        return self.c.to_move
+
+    @property
+    def leader(self):
+        """The leader of the trick in progress (or of the next one)."""
+        return self.c.leader
+
+    @property
+    def current(self):
+        """The card bits of the trick in progress, the leader's first."""
+        return _bytes_tuple(&self.c.played[self.c.nplayed - self.c.ncur], self.c.ncur)
+
+    @property
+    def kinds(self):
+        """How each card of the trick in progress was played."""
+        return _kinds_tuple(&self.c.kinds[self.c.nplayed - self.c.ncur], self.c.ncur)
+
+    @property
+    def tricks(self):
+        """The completed tricks, in order (:class:`~reversis.engine.state.TrickRecord`)."""
+        if self._tricks is None:
+            self._tricks = _tricks_of(self)
+        return self._tricks
+
+    @property
+    def facts(self):
+        """The facts the plays do not show (:class:`~reversis.engine.state.Recorded`)."""
+        if self._facts is None:
+            self._facts = _facts_of(self)
+        return self._facts
+
+    @property
+    def extra(self):
+        """What few moves change (:class:`~reversis.engine.state.Extra`)."""
+        cdef StateC* c = &self.c
+        if self._extra is None:
+            self._extra = _tuple_new(Extra, (
+                c.aside,
+                _bytes_tuple(c.pending, c.npending),
+                c.privilege,
+                c.privilege_used,
+                c.committed,
+                c.breaker,
+                bool(c.broken),
+            ))
+        return self._extra
+
+    @property
+    def legal(self):
+        """The mask of the cards the seat to move may play (0 before play and once over)."""
+        return self.c.legal
+
+    def to_state(self):
+        """The reference engine's :class:`~reversis.engine.state.State` with the same fields."""
+        return _tuple_new(State, (
+            self.deal, self.held, self.step, self.to_move, self.leader, self.current,
+            self.kinds, self.tricks, self.facts, self.extra, self.legal,
+        ))
+
+    def __reduce__(self):
+        return (replay, (self.table.deal, moves_of(facts_of(self))))
+
+    def __repr__(self):
+        return (
+            f"<CoreState {self.table.deal.profile.name} step={self.c.step} "
+            f"to_move={self.c.to_move}>"
+        )
+
+
+cdef tuple _bytes_tuple(const uint8_t* items, int count):
+    cdef tuple out = PyTuple_New(count)
+    cdef int k
+    cdef object value
+    for k in range(count):
+        value = items[k]
+        Py_INCREF(value)
+        PyTuple_SET_ITEM(out, k, value)
+    return out
+
+
+cdef tuple _kinds_tuple(const uint8_t* items, int count):
+    cdef tuple out = PyTuple_New(count)
+    cdef int k
+    cdef object value
+    for k in range(count):
+        value = _KINDS[items[k]]
+        Py_INCREF(value)
+        PyTuple_SET_ITEM(out, k, value)
+    return out
+
+
+cdef tuple _tricks_of(CoreState state):
+    cdef StateC* c = &state.c
+    cdef int n = state.table.c.players
+    cdef tuple out = PyTuple_New(c.ntricks)
+    cdef int k, i
+    cdef uint64_t mask
+    for k in range(c.ntricks):
+        mask = 0
+        for i in range(n):
+            mask |= (<uint64_t>1) << c.played[k * n + i]
+        record = _tuple_new(TrickRecord, (
+            c.trick_leader[k],
+            _bytes_tuple(&c.played[k * n], n),
+            _kinds_tuple(&c.kinds[k * n], n),
+            c.trick_winner[k],
+            mask,
+        ))
+        Py_INCREF(record)
+        PyTuple_SET_ITEM(out, k, record)
+    return out
+
+
+cdef object _fact(const FactC* f, tuple pools):
+    kind = f.kind
+    if kind == F_EXCHANGED:
+        return Exchanged(f.a, f.b, f.c)
+    if kind == F_DECLINED:
+        return Declined(f.a, f.b)
+    if kind == F_DISCARDED:
+        return Discarded(f.a, f.b)
+    if kind == F_GIVEN or kind == F_PASSED:
+        return Given(f.a, f.b, f.c, kind == F_PASSED)
+    if kind == F_RECEIVED:
+        return Received()
+    if kind == F_PRIVILEGE:
+        return PrivilegeUsed(f.a, f.b)
+    if kind == F_POOL_WON:
+        return PoolWon(f.a, pools[f.b - 1], f.c)
+    if kind == F_POOL_OWED:
+        return PoolOwed(f.a, pools[f.b - 1], f.c)
+    if kind == F_COMMITTED:
+        return Committed(f.a, f.b)
+    if kind == F_BROKEN:
+        return Broken(f.a, f.b, f.c)
+    return Made(f.a)
+
+
+cdef tuple _facts_of(CoreState state):
+    cdef tuple out = PyTuple_New(state.c.nfacts)
+    cdef int k
+    for k in range(state.c.nfacts):
+        recorded = _tuple_new(Recorded, (state.c.facts[k].step,
+                                         _fact(&state.c.facts[k], state.table.pools)))
+        Py_INCREF(recorded)
+        PyTuple_SET_ITEM(out, k, recorded)
+    return out
+
+
+cdef inline CoreState _child(CoreState parent):
+    """A copy of ``parent`` to make the next state in (its kept values kept where unchanged)."""
+    cdef CoreState child = CoreState.__new__(CoreState)
+    memcpy(&child.c, &parent.c, sizeof(StateC))
+    child.table = parent.table
+    return child
+
+
+cdef inline CoreState _keep(CoreState child, CoreState parent):
+    """``child`` with the values ``parent`` kept that the move left unchanged."""
+    cdef StateC* a = &parent.c
+    cdef StateC* b = &child.c
+    if a.ntricks == b.ntricks:
+        child._tricks = parent._tricks
+    if a.nfacts == b.nfacts:
+        child._facts = parent._facts
+    if (a.aside == b.aside and a.npending == b.npending and a.privilege == b.privilege
+            and a.privilege_used == b.privilege_used and a.committed == b.committed
+            and a.breaker == b.breaker and a.broken == b.broken):
+        child._extra = parent._extra
+    return child
+
+
+cdef CoreState _new_state(Table table, const StateC* c):
+    cdef CoreState state = CoreState.__new__(CoreState)
+    memcpy(&state.c, c, sizeof(StateC))
+    state.table = table
+    return state
+
+
+# -- the functions of reversis.engine.play --------------------------------------------------------
+
+
+def start(deal):
+    """The state of ``deal`` before its first move."""
+    cdef Table table = _table(deal)
+    cdef StateC c
+    cdef int seat
+    memset(&c, 0, sizeof(StateC))
+    c.step = 0
+    c.nplayed = c.ncur = c.ntricks = c.npending = c.nfacts = 0
+    c.aside = 0
+    c.legal = 0
+    c.privilege = c.committed = c.breaker = -1
+    c.privilege_used = 0
+    c.broken = False
+    for seat in range(MAX_PLAYERS):
+        c.held[seat] = table.c.dealt[seat] if seat < table.c.players else 0
+    if table.c.nsteps:
+        c.to_move = table.c.step_seat[0]
+        c.leader = table.c.eldest
+    else:
+        to_play(&table.c, &c)
+    return _new_state(table, &c)
+
+
+cdef tuple _moves_tuple(uint64_t mask, int table, bint decline):
+    cdef int count = rv_popcount(mask)
+    cdef tuple out = PyTuple_New(count + decline)
+    cdef int k = 0
+    cdef PyObject* move
+    while mask:
+        move = _MOVES[table][rv_lowest(mask)]
+        Py_INCREF(<object>move)
+        PyTuple_SET_ITEM(out, k, <object>move)
+        mask &= mask - 1
+        k += 1
+    if decline:
+        Py_INCREF(_DECLINE)
+        PyTuple_SET_ITEM(out, k, _DECLINE)
+    return out
+
+
+def legal_moves(CoreState state):
+    """The moves the seat to move may make, as a sorted tuple (empty once the hand is over): plays
+    in card order; the other moves in card order with ``decline`` last."""
+    cdef StateC* c = &state.c
+    cdef const TableC* t = &state.table.c
+    if c.legal:
+        return _moves_tuple(c.legal, MOVES_PLAY, False)
+    if c.to_move < 0:
+        return _EMPTY
+    kind = t.step_kind[c.step]
+    return _moves_tuple(step_cards(t, c), kind, kind == STEP_EXCHANGE and t.may_decline)
+
+
+cdef int _card_bit(object move):
+    """The card bit of a move's card, or -1 if it has none that the core can read."""
+    card = getattr(move, "card", None)
+    if type(card) is not _Card:
+        return -1
+    bit = card.index
+    if type(bit) is not int or not 0 <= bit < NCARDS:
+        return -1
+    return bit
+
+
+cdef object _refuse(CoreState state, object move):
+    """The reference engine's answer to a move the core refuses: its error (or, should it accept
+    the move, the same state on the core)."""
+    return from_state(reference.apply(state.to_state(), move))
+
+
+def apply(CoreState state, move):
+    """The state after ``move``; :class:`~reversis.IllegalMoveError` (saying why) if the rules do
+    not allow it now, :class:`~reversis.InvalidMoveError` if it is no move."""
+    cdef CoreState child
+    cdef int bit, kind
+    cdef type cls = type(move)
+    if cls is _Play:
+        bit = _card_bit(move)
+        if bit < 0 or not state.c.legal >> bit & 1:
+            return _refuse(state, move)
+        child = _child(state)
+        play_card(&state.table.c, &child.c, bit)
+        return _keep(child, state)
+    if isinstance(move, _Decline):
+        kind, bit = MOVE_DECLINE, 0
+    elif cls is _Exchange:
+        kind = STEP_EXCHANGE
+    elif cls is _Discard:
+        kind = STEP_DISCARD
+    elif cls is _Give:
+        kind = STEP_GIVE
+    elif cls is _Pass:
+        kind = STEP_PASS
+    else:
+        return _refuse(state, move)
+    if kind != MOVE_DECLINE:
+        bit = _card_bit(move)
+        if bit < 0:
+            return _refuse(state, move)
+    if not step_allowed(&state.table.c, &state.c, kind, bit):
+        return _refuse(state, move)
+    child = _child(state)
+    apply_step(&state.table.c, &child.c, kind, bit)
+    return _keep(child, state)
+
+
+def apply_card(CoreState state, card):
+    """The state after the seat to move plays ``card`` (a card bit), which must be one of
+    ``state.legal`` (else :class:`~reversis.IllegalMoveError`, as :func:`apply` says)."""
+    if type(card) is not int or not 0 <= card < NCARDS or CARD_AT[card] is None:
+        raise ArgumentError(f"apply_card() needs a card bit, not {str(card)[:40]}")
+    if not state.c.legal >> card & 1:
+        return _refuse(state, PLAYS[card])
+    cdef CoreState child = _child(state)
+    play_card(&state.table.c, &child.c, card)
+    return _keep(child, state)
+
+
+cdef int _choose(object draw, int count) except -1:
+    """``int(draw() * count)``, the reference's random choice among ``count`` moves."""
+    value = draw()
+    cdef double x
+    if type(value) is float:
+        x = <double>value * count
+        if 0.0 <= x < count:
+            return <int>x
+    else:
+        k = int(value * count)
+        if 0 <= k < count:
+            return k
+    raise ArgumentError(
+        f"rollout: draw() returned {str(value)[:40]}, not a number from 0 up to 1 (excluded)"
+    )
+
+
+cdef object _refuse_policy(object card, int seat, uint64_t legal):
+    """engine/play.py's error for a policy's card that is not legal, in the same words."""
+    found = CARD_AT[card] if type(card) is int and 0 <= card < NCARDS else None
+    codes = " ".join(c.code for c in cards_from_mask(legal))
+    raise IllegalMoveError(
+        found.code if found is not None else repr(card),
+        f"the rollout policy chose it for seat {seat}, who may play {codes}",
+    )
+
+
+def rollout(CoreState state, draw, policy=None):
+    """The final state after playing ``state`` to its end.
+
+    Each move is chosen as ``moves[int(draw() * len(moves))]`` from :func:`legal_moves`, unless
+    ``policy`` is given, which then chooses every play (the steps before play stay random). A
+    policy's card that is not legal raises :class:`~reversis.IllegalMoveError`.
+    """
+    cdef Table table = state.table
+    cdef const TableC* t = &table.c
+    cdef StateC c
+    memcpy(&c, &state.c, sizeof(StateC))
+    cdef uint64_t cards
+    cdef int count, k, card, decline, kind, move
+    while c.to_move >= 0:
+        if c.step < t.nsteps:
+            cards = step_cards(t, &c)
+            kind = move = t.step_kind[c.step]
+            decline = kind == STEP_EXCHANGE and t.may_decline
+            count = rv_popcount(cards) + decline
+            if count == 0:  # no move at all: the reference's own answer
+                return reference.rollout(_new_state(table, &c).to_state(), draw, policy)
+            k = _choose(draw, count)
+            if decline and k == count - 1:
+                move, card = MOVE_DECLINE, 0
+            else:
+                card = nth_card(cards, k)
+            if not step_allowed(t, &c, move, card):
+                return _refuse(_new_state(table, &c), _moves_tuple(cards, kind, decline)[k])
+            apply_step(t, &c, move, card)
+            continue
+        if policy is None:
+            card = nth_card(c.legal, _choose(draw, rv_popcount(c.legal)))
+        else:
+            chosen = policy(c.to_move, c.legal, _bytes_tuple(&c.played[c.nplayed - c.ncur], c.ncur))
+            if type(chosen) is not int or not 0 <= chosen < NCARDS or not c.legal >> chosen & 1:
+                _refuse_policy(chosen, c.to_move, c.legal)
+            card = chosen
+        play_card(t, &c, card)
+    return _new_state(table, &c)
+
+
+def replay(deal, moves):
+    """The state of ``deal`` after ``moves`` (:class:`~reversis.IllegalMoveError` or
+    :class:`~reversis.InvalidMoveError` at the first that is refused)."""
+    state = start(deal)
+    for move in moves:
+        state = apply(state, move)
+    return state
+
+
+def from_state(state):
+    """The core's state for a reference :class:`~reversis.engine.state.State` (replayed from its
+    deal and moves); a :class:`CoreState` is returned as it is."""
+    if isinstance(state, CoreState):
+        return state
+    if not isinstance(state, State):
+        raise ArgumentError(f"from_state() needs an engine State, not {type(state).__name__}")
+    return replay(state.deal, moves_of(facts_of(state)))
