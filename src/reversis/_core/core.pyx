@@ -104,6 +104,7 @@ cdef enum:
     STEP_GIVE = 2
     STEP_PASS = 3
     MOVE_DECLINE = 4
+    MOVE_PLAY = 5
 
 # How a card is played (reversis.engine.facts.Kind).
 cdef enum:
@@ -190,13 +191,12 @@ cdef struct StateC:
     int ntricks
     int nplayed
     int npending
-    int nfacts
+    int nfacts          # facts recorded: the first nfacts of the state's FactLog
     uint8_t played[NCARDS]
     uint8_t kinds[NCARDS]
     uint8_t trick_leader[MAX_TRICKS]
     uint8_t trick_winner[MAX_TRICKS]
     uint8_t pending[MAX_STEPS]
-    FactC facts[MAX_FACTS]
 
 
 # -- Python values the core hands out ------------------------------------------------------------
@@ -285,11 +285,12 @@ cdef void to_play(const TableC* t, StateC* s) noexcept nogil:
     s.legal = legal_cards(t, s, leader)
 
 
-cdef inline void record(StateC* s, int kind, int a, int b, int c) noexcept nogil:
-    """Record a fact of the move being made (the lowering keeps the facts within MAX_FACTS)."""
+cdef inline void record(StateC* s, FactC* log, int kind, int a, int b, int c) noexcept nogil:
+    """Record a fact of the move being made in ``log`` (the lowering keeps the facts within
+    MAX_FACTS)."""
     cdef FactC* fact
     if s.nfacts < MAX_FACTS:
-        fact = &s.facts[s.nfacts]
+        fact = &log[s.nfacts]
         fact.step = <uint8_t>s.step
         fact.kind = <uint8_t>kind
         fact.a = <uint8_t>a
@@ -324,7 +325,7 @@ cdef int trick_winner(const TableC* t, const StateC* s, uint64_t mask) noexcept 
     return (s.leader + at) % t.players
 
 
-cdef bint after_trick(const TableC* t, StateC* s) noexcept nogil:
+cdef bint after_trick(const TableC* t, StateC* s, FactC* log) noexcept nogil:
     """engine/commitment.py after_trick: the reversis after the trick just taken (fournier-1785
     §8); whether the hand is over."""
     cdef int number = s.ntricks
@@ -338,17 +339,17 @@ cdef bint after_trick(const TableC* t, StateC* s) noexcept nogil:
                 all_taken = False
     if number == t.commit and all_taken:
         s.committed = taker
-        record(s, F_COMMITTED, taker, number, 0)
+        record(s, log, F_COMMITTED, taker, number, 0)
     elif s.committed >= 0 and s.breaker < 0 and taker != s.committed:
         s.breaker = taker
-        record(s, F_BROKEN, s.committed, taker, number)
+        record(s, log, F_BROKEN, s.committed, taker, number)
         over = over or t.end_on_break
     if over and s.committed >= 0 and s.breaker < 0:
-        record(s, F_MADE, s.committed, 0, 0)
+        record(s, log, F_MADE, s.committed, 0, 0)
     return over
 
 
-cdef void play_card(const TableC* t, StateC* s, int card) noexcept nogil:
+cdef void play_card(const TableC* t, StateC* s, FactC* log, int card) noexcept nogil:
     """engine/play.py apply_card: the seat to move plays ``card``, one of ``s.legal``."""
     cdef int seat = s.to_move
     cdef int n = t.players
@@ -370,11 +371,11 @@ cdef void play_card(const TableC* t, StateC* s, int card) noexcept nogil:
         if kind == PLACED and not s.privilege_used and s.held[seat] & led:
             # fournier-1785 §11: the privilege's first use.
             s.privilege_used = trick
-            record(s, F_PRIVILEGE, seat, trick, 0)
+            record(s, log, F_PRIVILEGE, seat, trick, 0)
     pool = t.pool_of[card]
     if pool and s.committed < 0:
         # fournier-1785 §9: a quinola placed wins its pool; led or forced, it owes one.
-        record(s, F_POOL_WON if kind == PLACED else F_POOL_OWED, seat, pool, trick)
+        record(s, log, F_POOL_WON if kind == PLACED else F_POOL_OWED, seat, pool, trick)
     s.held[seat] ^= (<uint64_t>1) << card
     s.played[s.nplayed] = <uint8_t>card
     s.kinds[s.nplayed] = <uint8_t>kind
@@ -398,7 +399,7 @@ cdef void play_card(const TableC* t, StateC* s, int card) noexcept nogil:
             s.broken = True
         over = s.ntricks == t.tricks
         if s.ntricks >= t.commit:
-            over = after_trick(t, s)
+            over = after_trick(t, s, log)
         if over:
             s.step += 1
             s.to_move = -1
@@ -439,7 +440,7 @@ cdef bint step_allowed(const TableC* t, const StateC* s, int move, int card) noe
     return True
 
 
-cdef void apply_step(const TableC* t, StateC* s, int move, int card) noexcept nogil:
+cdef void apply_step(const TableC* t, StateC* s, FactC* log, int move, int card) noexcept nogil:
     """engine/steps.py apply_step, for a move :func:`step_allowed` accepts."""
     cdef int seat = s.to_move
     cdef int n = t.players
@@ -450,7 +451,7 @@ cdef void apply_step(const TableC* t, StateC* s, int move, int card) noexcept no
     if move == MOVE_DECLINE:
         # fournier-1785 §4: the widow card looked at goes under the basket.
         widow = t.widow[argument]
-        record(s, F_DECLINED, seat, widow, 0)
+        record(s, log, F_DECLINED, seat, widow, 0)
         s.aside |= (<uint64_t>1) << widow
     elif kind == STEP_EXCHANGE or kind == STEP_DISCARD:
         s.aside |= (<uint64_t>1) << card
@@ -459,10 +460,10 @@ cdef void apply_step(const TableC* t, StateC* s, int move, int card) noexcept no
             # fournier-1785 §4: a card under the basket, the widow card taken.
             widow = t.widow[argument]
             s.held[seat] ^= (<uint64_t>1) << widow
-            record(s, F_EXCHANGED, seat, card, widow)
+            record(s, log, F_EXCHANGED, seat, card, widow)
         else:
             # fournier-1785 §4, reunion §4: the dealer discards.
-            record(s, F_DISCARDED, seat, card, 0)
+            record(s, log, F_DISCARDED, seat, card, 0)
     else:
         # hoyle §4: given cards change hands together after the last choice; hearts §4: a passed
         # card leaves the hand at once, and the passes arrive together after the last one.
@@ -471,7 +472,7 @@ cdef void apply_step(const TableC* t, StateC* s, int move, int card) noexcept no
             s.held[seat] ^= (<uint64_t>1) << card
         s.pending[s.npending] = <uint8_t>card
         s.npending += 1
-        record(s, F_PASSED if passed else F_GIVEN, seat, (seat + argument) % n, card)
+        record(s, log, F_PASSED if passed else F_GIVEN, seat, (seat + argument) % n, card)
         if s.step + 1 == t.nsteps or t.step_kind[s.step + 1] != kind:
             first = s.step + 1 - s.npending
             for k in range(s.npending):
@@ -481,7 +482,7 @@ cdef void apply_step(const TableC* t, StateC* s, int move, int card) noexcept no
                     s.held[giver] ^= (<uint64_t>1) << given
                 s.held[(giver + t.step_arg[first + k]) % n] ^= (<uint64_t>1) << given
             s.npending = 0
-            record(s, F_RECEIVED, 0, 0, 0)
+            record(s, log, F_RECEIVED, 0, 0, 0)
     # engine/steps.py _next: the next step, or the first trick.
     s.step += 1
     if s.step < t.nsteps:
@@ -634,6 +635,35 @@ cdef Table _table(object deal):
 
 
 @cython.final
+cdef class FactLog:
+    """The facts recorded along a line of play, shared by its states: a state's facts are the
+    first ``nfacts`` of its log. A move that records facts appends them to its state's log when
+    that state is the log's last (no other move from it has appended since), else to a copy."""
+
+    cdef FactC items[MAX_FACTS]
+    cdef int used
+
+
+cdef FactLog _log_for(CoreState state):
+    """The log a move from ``state`` may append to."""
+    cdef FactLog log = state.log
+    cdef FactLog copy
+    if log.used == state.c.nfacts:
+        return log
+    copy = FactLog.__new__(FactLog)
+    memcpy(copy.items, log.items, state.c.nfacts * sizeof(FactC))
+    copy.used = state.c.nfacts
+    return copy
+
+
+cdef FactLog _log_of(const FactC* items, int count):
+    cdef FactLog log = FactLog.__new__(FactLog)
+    memcpy(log.items, items, count * sizeof(FactC))
+    log.used = count
+    return log
+
+
+@cython.final
 @cython.freelist(64)
 cdef class CoreState:
     """A state of a hand on the compiled core. Its attributes are those of
@@ -642,6 +672,7 @@ cdef class CoreState:
 
     cdef StateC c
     cdef Table table
+    cdef FactLog log
     cdef object _tricks
     cdef object _facts
     cdef object _extra
@@ -816,41 +847,56 @@ cdef object _fact(const FactC* f, tuple pools):
 cdef tuple _facts_of(CoreState state):
     cdef tuple out = PyTuple_New(state.c.nfacts)
     cdef int k
+    cdef const FactC* fact
     for k in range(state.c.nfacts):
-        recorded = _tuple_new(Recorded, (state.c.facts[k].step,
-                                         _fact(&state.c.facts[k], state.table.pools)))
+        fact = &state.log.items[k]
+        recorded = _tuple_new(Recorded, (fact.step, _fact(fact, state.table.pools)))
         Py_INCREF(recorded)
         PyTuple_SET_ITEM(out, k, recorded)
     return out
 
 
-cdef inline CoreState _child(CoreState parent):
-    """A copy of ``parent`` to make the next state in (its kept values kept where unchanged)."""
+cdef CoreState _move(CoreState state, int move, int card):
+    """The state after the move the rules allow (``move``: a step's kind, MOVE_DECLINE, or
+    MOVE_PLAY for a card played), with the values ``state`` kept that it left unchanged."""
     cdef CoreState child = CoreState.__new__(CoreState)
-    memcpy(&child.c, &parent.c, sizeof(StateC))
-    child.table = parent.table
-    return child
-
-
-cdef inline CoreState _keep(CoreState child, CoreState parent):
-    """``child`` with the values ``parent`` kept that the move left unchanged."""
-    cdef StateC* a = &parent.c
+    cdef StateC* a = &state.c
     cdef StateC* b = &child.c
+    cdef const TableC* t = &state.table.c
+    cdef FactLog log = state.log
+    cdef FactC scratch[MAX_FACTS]
+    cdef FactC* items = log.items
+    memcpy(b, a, sizeof(StateC))
+    child.table = state.table
+    if log.used != a.nfacts:  # another move from this state has recorded facts since
+        memcpy(scratch, log.items, a.nfacts * sizeof(FactC))
+        items = scratch
+    if move == MOVE_PLAY:
+        play_card(t, b, items, card)
+    else:
+        apply_step(t, b, items, move, card)
+    if b.nfacts == a.nfacts:
+        child.log = log
+        child._facts = state._facts
+    elif items == scratch:
+        child.log = _log_of(scratch, b.nfacts)
+    else:
+        log.used = b.nfacts
+        child.log = log
     if a.ntricks == b.ntricks:
-        child._tricks = parent._tricks
-    if a.nfacts == b.nfacts:
-        child._facts = parent._facts
+        child._tricks = state._tricks
     if (a.aside == b.aside and a.npending == b.npending and a.privilege == b.privilege
             and a.privilege_used == b.privilege_used and a.committed == b.committed
             and a.breaker == b.breaker and a.broken == b.broken):
-        child._extra = parent._extra
+        child._extra = state._extra
     return child
 
 
-cdef CoreState _new_state(Table table, const StateC* c):
+cdef CoreState _new_state(Table table, const StateC* c, FactLog log):
     cdef CoreState state = CoreState.__new__(CoreState)
     memcpy(&state.c, c, sizeof(StateC))
     state.table = table
+    state.log = log
     return state
 
 
@@ -877,7 +923,7 @@ def start(deal):
         c.leader = table.c.eldest
     else:
         to_play(&table.c, &c)
-    return _new_state(table, &c)
+    return _new_state(table, &c, FactLog.__new__(FactLog))
 
 
 cdef tuple _moves_tuple(uint64_t mask, int table, bint decline):
@@ -930,16 +976,13 @@ cdef object _refuse(CoreState state, object move):
 def apply(CoreState state, move):
     """The state after ``move``; :class:`~reversis.IllegalMoveError` (saying why) if the rules do
     not allow it now, :class:`~reversis.InvalidMoveError` if it is no move."""
-    cdef CoreState child
     cdef int bit, kind
     cdef type cls = type(move)
     if cls is _Play:
         bit = _card_bit(move)
         if bit < 0 or not state.c.legal >> bit & 1:
             return _refuse(state, move)
-        child = _child(state)
-        play_card(&state.table.c, &child.c, bit)
-        return _keep(child, state)
+        return _move(state, MOVE_PLAY, bit)
     if isinstance(move, _Decline):
         kind, bit = MOVE_DECLINE, 0
     elif cls is _Exchange:
@@ -958,9 +1001,7 @@ def apply(CoreState state, move):
             return _refuse(state, move)
     if not step_allowed(&state.table.c, &state.c, kind, bit):
         return _refuse(state, move)
-    child = _child(state)
-    apply_step(&state.table.c, &child.c, kind, bit)
-    return _keep(child, state)
+    return _move(state, kind, bit)
 
 
 def apply_card(CoreState state, card):
@@ -970,9 +1011,7 @@ def apply_card(CoreState state, card):
         raise ArgumentError(f"apply_card() needs a card bit, not {str(card)[:40]}")
     if not state.c.legal >> card & 1:
         return _refuse(state, PLAYS[card])
-    cdef CoreState child = _child(state)
-    play_card(&state.table.c, &child.c, card)
-    return _keep(child, state)
+    return _move(state, MOVE_PLAY, card)
 
 
 cdef int _choose(object draw, int count) except -1:
@@ -1012,7 +1051,9 @@ def rollout(CoreState state, draw, policy=None):
     cdef Table table = state.table
     cdef const TableC* t = &table.c
     cdef StateC c
+    cdef FactC log[MAX_FACTS]
     memcpy(&c, &state.c, sizeof(StateC))
+    memcpy(log, state.log.items, c.nfacts * sizeof(FactC))
     cdef uint64_t cards
     cdef int count, k, card, decline, kind, move
     while c.to_move >= 0:
@@ -1022,15 +1063,18 @@ def rollout(CoreState state, draw, policy=None):
             decline = kind == STEP_EXCHANGE and t.may_decline
             count = rv_popcount(cards) + decline
             if count == 0:  # no move at all: the reference's own answer
-                return reference.rollout(_new_state(table, &c).to_state(), draw, policy)
+                return reference.rollout(_new_state(table, &c, _log_of(log, c.nfacts)).to_state(), draw, policy)
             k = _choose(draw, count)
             if decline and k == count - 1:
                 move, card = MOVE_DECLINE, 0
             else:
                 card = nth_card(cards, k)
             if not step_allowed(t, &c, move, card):
-                return _refuse(_new_state(table, &c), _moves_tuple(cards, kind, decline)[k])
-            apply_step(t, &c, move, card)
+                return _refuse(
+                    _new_state(table, &c, _log_of(log, c.nfacts)),
+                    _moves_tuple(cards, kind, decline)[k],
+                )
+            apply_step(t, &c, log, move, card)
             continue
         if policy is None:
             card = nth_card(c.legal, _choose(draw, rv_popcount(c.legal)))
@@ -1039,8 +1083,8 @@ def rollout(CoreState state, draw, policy=None):
             if type(chosen) is not int or not 0 <= chosen < NCARDS or not c.legal >> chosen & 1:
                 _refuse_policy(chosen, c.to_move, c.legal)
             card = chosen
-        play_card(t, &c, card)
-    return _new_state(table, &c)
+        play_card(t, &c, log, card)
+    return _new_state(table, &c, _log_of(log, c.nfacts))
 
 
 def replay(deal, moves):
