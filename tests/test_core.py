@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from conftest import sized
 from reversis import _core
 from reversis.cards import CARD_AT, Card
-from reversis.dealing import seeded_deal
+from reversis.dealing import cards_deal, pack_deal, seeded_deal
 from reversis.engine import play as reference
 from reversis.engine.deal import Deal
 from reversis.engine.history import facts_of, moves_of
@@ -107,14 +107,22 @@ def random_stakes(profile: Profile, rng: random.Random) -> dict[str, Any] | None
 
 
 def random_deal(profile: Profile, rng: random.Random) -> Deal:
-    """A seeded deal with a random dealer, hand number (Hearts' passes) and stakes."""
-    return seeded_deal(
-        profile,
-        seed=rng.getrandbits(64),
-        dealer=rng.randrange(profile.players),
-        stakes=random_stakes(profile, rng),
-        hand_number=rng.randint(1, 4),
-    )
+    """A deal with a random dealer, hand number (Hearts' passes) and stakes: seeded, or, one time in
+    three, from a pack sorted by suit and then a little shuffled, so that seats hold long suits and
+    voids (Hearts' leads before hearts are broken, the privilege, trumping)."""
+    options: dict[str, Any] = {
+        "dealer": rng.randrange(profile.players),
+        "stakes": random_stakes(profile, rng),
+        "hand_number": rng.randint(1, 4),
+    }
+    if rng.random() < 2 / 3:
+        return seeded_deal(profile, seed=rng.getrandbits(64), **options)
+    order = rng.sample(range(4), 4)
+    pack = sorted(profile.deck, key=lambda card: (order[card.suit], rng.random()))
+    for _ in range(rng.randrange(12)):
+        i, j = rng.randrange(len(pack)), rng.randrange(len(pack))
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack_deal(profile, pack, **options)
 
 
 def play_both(deal: Deal, rng: random.Random, refusals: float = 0.1) -> tuple[Any, Any]:
@@ -425,3 +433,25 @@ def test_engine_name_and_module() -> None:
     env["REVERSIS_ENGINE"] = ""
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert out.stdout.split() == ["compiled", "reversis._core.core"], out.stderr
+
+
+@pytest.mark.parametrize("flag", [False, True])
+def test_a_hearts_lead_with_only_the_queen_besides_hearts(flag: bool) -> None:
+    """hearts §7 with ``can_lead_hearts_instead_of_qs``: seat 1 takes trick 1 with the ace of clubs
+    and leads trick 2 holding the queen of spades and hearts only, hearts unbroken."""
+    profile = PROFILES["hearts"].evolve(
+        name="hearts-qs",
+        hearts={"pass_cards": False, "must_break_hearts": True, "qs_breaks_hearts": False,
+                "can_lead_hearts_instead_of_qs": flag},
+    )  # fmt: skip
+    hearts = [c for c in profile.deck if c.suit == 2]
+    seat1 = [Card.parse("AC"), Card.parse("QS"), *hearts[:11]]
+    rest = [c for c in profile.deck if c not in seat1]
+    rest.sort(key=lambda c: (c.suit != 0, c))  # the clubs first, so no one else is void in them
+    hands = [rest[0:13], seat1, rest[13:26], rest[26:39]]
+    rng = random.Random(flag)
+    for _ in range(20):
+        deal = cards_deal(profile, hands, dealer=0)
+        ref, _ = play_both(deal, rng, refusals=0.3)
+        lead = ref.tricks[1]
+        assert lead.leader == 1
