@@ -32,6 +32,7 @@ from reversis import _core
 from reversis.cards import CARD_AT, Card
 from reversis.dealing import cards_deal, pack_deal, seeded_deal
 from reversis.engine import play as reference
+from reversis.engine.chance import seeded_pack
 from reversis.engine.deal import Deal
 from reversis.engine.history import facts_of, moves_of
 from reversis.errors import ArgumentError, ProfileError, ReversisError
@@ -455,3 +456,14 @@ def test_a_hearts_lead_with_only_the_queen_besides_hearts(flag: bool) -> None:
         ref, _ = play_both(deal, rng, refusals=0.3)
         lead = ref.tricks[1]
         assert lead.leader == 1
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+def test_the_seeded_shuffle_in_c_gives_the_same_pack(name: str) -> None:
+    profile = PROFILES[name]
+    rng = random.Random(name)
+    seeds = [0, 1, 2**64 - 1, 2**64, 2**128 - 1, *(rng.getrandbits(128) for _ in range(300))]
+    for seed in seeds:
+        assert core.seeded_pack(profile, seed) == seeded_pack(profile, seed)
+    for bad in (-1, 2**128, "7", 7.0, None, True):
+        assert outcome(core.seeded_pack, profile, bad) == outcome(seeded_pack, profile, bad)

@@ -22,10 +22,11 @@ from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 from libc.string cimport memcpy, memset
 
 import weakref
+from hashlib import shake_256
 
 from reversis._core.lower import lower
 from reversis.cards import CARD_AT, Card, cards_from_mask
-from reversis.engine import play as reference
+from reversis.engine import chance, play as reference
 from reversis.engine.deal import Deal
 from reversis.engine.facts import (
     Broken,
@@ -67,6 +68,7 @@ __all__ = [
     "legal_moves",
     "replay",
     "rollout",
+    "seeded_pack",
     "start",
 ]
 
@@ -79,15 +81,20 @@ cdef extern from *:
         unsigned long i; _BitScanForward64(&i, x); return (int)i; }
     static inline int rv_highest(unsigned long long x) {
         unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
+    static inline unsigned long long rv_mulhi(unsigned long long a, unsigned long long b) {
+        return __umulh(a, b); }
     #else
     static inline int rv_popcount(unsigned long long x) { return __builtin_popcountll(x); }
     static inline int rv_lowest(unsigned long long x) { return __builtin_ctzll(x); }
     static inline int rv_highest(unsigned long long x) { return 63 - __builtin_clzll(x); }
+    static inline unsigned long long rv_mulhi(unsigned long long a, unsigned long long b) {
+        return (unsigned long long)(((unsigned __int128)a * b) >> 64); }
     #endif
     """
     int rv_popcount(unsigned long long x) nogil
     int rv_lowest(unsigned long long x) nogil     # x != 0
     int rv_highest(unsigned long long x) nogil    # x != 0
+    unsigned long long rv_mulhi(unsigned long long a, unsigned long long b) nogil  # (a*b) >> 64
 
 # The sizes of the arrays (reversis._core.lower checks that a deal fits them).
 cdef enum:
@@ -1104,3 +1111,53 @@ def from_state(state):
     if not isinstance(state, State):
         raise ArgumentError(f"from_state() needs an engine State, not {type(state).__name__}")
     return replay(state.deal, moves_of(facts_of(state)))
+
+
+# -- the seeded shuffle ---------------------------------------------------------------------------
+
+#: The one-card masks by card bit, made once.
+cdef tuple _ONE_CARD = tuple([(<object>1) << bit for bit in range(NCARDS)])
+
+
+def seeded_pack(profile, seed):
+    """engine/chance.py seeded_pack: the pack after the cut that ``seed`` makes, as card masks
+    (the same pack: SHAKE-256 words, the library's Fisher-Yates and cut)."""
+    cdef uint8_t deck[NCARDS]
+    cdef uint8_t cut[NCARDS]
+    cdef int n, i, j, k, m, span
+    cdef uint8_t swap
+    cdef const unsigned char* words
+    masks = profile.compiled.deck_masks
+    n = len(masks)
+    m = profile.deal.cut_minimum
+    span = n - 2 * m + 1
+    if type(seed) is not int or not 0 <= seed < 2**128 or not 0 < n <= NCARDS or span <= 0:
+        return chance.seeded_pack(profile, seed)  # its error, or its answer
+    for i in range(n):
+        deck[i] = rv_highest(_mask(masks[i], "pack"))
+    digest = shake_256(b"reversis-deck\x00" + seed.to_bytes(16, "little")).digest(8 * n)
+    words = digest
+    # Fisher-Yates from the end, one little-endian word per swap: j = (w * (i + 1)) >> 64.
+    for k in range(n - 1):
+        i = n - 1 - k
+        j = <int>rv_mulhi(_word(words, k), <unsigned long long>(i + 1))
+        swap = deck[i]
+        deck[i] = deck[j]
+        deck[j] = swap
+    # The cut: the top k cards go under the rest.
+    k = m + <int>rv_mulhi(_word(words, n - 1), <unsigned long long>span)
+    cdef tuple out = PyTuple_New(n)
+    for i in range(n):
+        value = _ONE_CARD[deck[(i + k) % n]]
+        Py_INCREF(value)
+        PyTuple_SET_ITEM(out, i, value)
+    return out
+
+
+cdef inline unsigned long long _word(const unsigned char* data, int k) noexcept nogil:
+    """The k-th little-endian 64-bit word of ``data``."""
+    cdef unsigned long long word = 0
+    cdef int b
+    for b in range(8):
+        word |= (<unsigned long long>data[8 * k + b]) << (8 * b)
+    return word
