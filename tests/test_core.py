@@ -45,7 +45,7 @@ if not _core.available():
         raise ImportError("REVERSIS_REQUIRE_CORE=1 but the compiled core is not built")
     pytest.skip("the compiled core is not built", allow_module_level=True)
 
-from reversis._core import core  # noqa: E402 - only once the core is known to be built
+from reversis._core import core
 
 #: Hands per shipped profile, each compared at every step.
 HANDS = sized(500, 20_000)
@@ -78,8 +78,7 @@ def outcome(call: Any, *args: Any) -> Any:
 
 def wrong_moves(deal: Deal, rng: random.Random) -> list[object]:
     """Moves of every kind, mostly ones the rules refuse now, and things that are no moves."""
-    cards = [card for card in deal.rules.deck]
-    card = rng.choice(cards)
+    card = rng.choice(deal.rules.deck)
     return [
         PLAYS[card.index],
         EXCHANGES[card.index],
@@ -166,6 +165,16 @@ def test_the_core_plays_every_shipped_profile_as_the_reference(name: str) -> Non
         play_both(random_deal(profile, rng), rng)
 
 
+def chooser(seed: int) -> Any:
+    """A rollout policy that plays a legal card drawn from its own generator."""
+    rng = random.Random(seed)
+
+    def policy(seat: int, legal: int, trick: tuple[int, ...]) -> int:
+        return rng.choice([b for b in range(64) if legal >> b & 1])
+
+    return policy
+
+
 @pytest.mark.parametrize("name", sorted(PROFILES))
 def test_a_rollout_is_step_by_step_play_on_both_engines(name: str) -> None:
     profile = PROFILES[name]
@@ -197,14 +206,9 @@ def test_a_rollout_is_step_by_step_play_on_both_engines(name: str) -> None:
             core.rollout(got, random.Random(seed).random, lowest),
             "lowest",
         )
-        policy_rng = random.Random(seed)
-
-        def anyone(seat: int, legal: int, trick: tuple[int, ...]) -> int:
-            return policy_rng.choice([b for b in range(64) if legal >> b & 1])
-
-        ref_end = reference.rollout(ref, random.Random(seed).random, anyone)
-        policy_rng.seed(seed)
-        same_state(ref_end, core.rollout(got, random.Random(seed).random, anyone), "policy")
+        ref_end = reference.rollout(ref, random.Random(seed).random, chooser(seed))
+        core_end = core.rollout(got, random.Random(seed).random, chooser(seed))
+        same_state(ref_end, core_end, "policy")
 
 
 # -- house profiles -------------------------------------------------------------------------------
@@ -379,7 +383,9 @@ def test_a_draw_out_of_range_is_an_error(deal: Deal, value: object) -> None:
 
 @pytest.mark.parametrize("value", [None, "QS", -1, 64, 2**70, 1.5, True, 0])
 def test_a_policy_returning_junk_gets_the_references_error(deal: Deal, value: object) -> None:
-    state = core.replay(deal, [DECLINE] * 3 + [core.legal_moves(core.replay(deal, [DECLINE] * 3))[0]])
+    state = core.replay(
+        deal, [DECLINE] * 3 + [core.legal_moves(core.replay(deal, [DECLINE] * 3))[0]]
+    )
     assert state.legal
     draws = random.Random(1).random
     want = outcome(reference.rollout, state.to_state(), draws, lambda *_: value)
@@ -403,8 +409,10 @@ def test_states_branch_without_sharing_their_facts() -> None:
         ref, got = reference.start(deal), core.start(deal)
         branches = []
         while moves := reference.legal_moves(ref):
-            for move in rng.sample(moves, min(3, len(moves))):
-                branches.append((reference.apply(ref, move), core.apply(got, move)))
+            branches.extend(
+                (reference.apply(ref, move), core.apply(got, move))
+                for move in rng.sample(moves, min(3, len(moves)))
+            )
             move = rng.choice(moves)
             ref, got = reference.apply(ref, move), core.apply(got, move)
         for want, have in branches:
@@ -429,10 +437,14 @@ def test_engine_name_and_module() -> None:
         "print(reversis.engine_name(), c.engine_module().__name__)"
     )
     env = {**os.environ, "REVERSIS_ENGINE": "python"}
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False
+    )
     assert out.stdout.split() == ["python", "reversis.engine.play"], out.stderr
     env["REVERSIS_ENGINE"] = ""
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False
+    )
     assert out.stdout.split() == ["compiled", "reversis._core.core"], out.stderr
 
 
