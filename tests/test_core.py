@@ -479,3 +479,39 @@ def test_the_seeded_shuffle_in_c_gives_the_same_pack(name: str) -> None:
         assert core.seeded_pack(profile, seed) == seeded_pack(profile, seed)
     for bad in (-1, 2**128, "7", 7.0, None, True):
         assert outcome(core.seeded_pack, profile, bad) == outcome(seeded_pack, profile, bad)
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+def test_batched_rollouts_play_legal_hands(name: str) -> None:
+    """``core.rollouts`` (the core's own generator): each final state is the reference's replay of
+    its moves; the same seed gives the same hands."""
+    profile = PROFILES[name]
+    rng = random.Random(f"rollouts-{name}")
+    for _ in range(sized(10, 200)):
+        deal = random_deal(profile, rng)
+        state = core.start(deal)
+        for _ in range(rng.randrange(30)):
+            if legal := core.legal_moves(state):
+                state = core.apply(state, rng.choice(legal))
+        seed = rng.getrandbits(64)
+        ends = core.rollouts(state, 8, seed)
+        assert len(ends) == 8
+        for end in ends:
+            same_state(reference.replay(deal, moves_of(facts_of(end))), end, "rollouts")
+        again = core.rollouts(state, 8, seed, None)
+        assert [moves_of(facts_of(e)) for e in again] == [moves_of(facts_of(e)) for e in ends]
+        lowest = core.rollouts(
+            state, 2, seed, lambda seat, legal, trick: (legal & -legal).bit_length() - 1
+        )
+        for end in lowest:
+            same_state(reference.replay(deal, moves_of(facts_of(end))), end, "policy")
+
+
+def test_batched_rollouts_check_their_arguments(deal: Deal) -> None:
+    state = core.start(deal)
+    assert core.rollouts(state, 0, 1) == []
+    for count, seed in ((-1, 1), (1.0, 1), ("3", 1), (10**10, 1), (1, -1), (1, 2**64), (1, "s")):
+        with pytest.raises(ArgumentError):
+            core.rollouts(state, count, seed)
+    with pytest.raises(TypeError):
+        core.rollouts(state.to_state(), 1, 1)

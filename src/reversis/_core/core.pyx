@@ -19,6 +19,7 @@ cimport cython
 from cpython.ref cimport PyObject, Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.string cimport memcpy, memset
 
 import weakref
@@ -68,6 +69,7 @@ __all__ = [
     "legal_moves",
     "replay",
     "rollout",
+    "rollouts",
     "seeded_pack",
     "start",
 ]
@@ -515,6 +517,7 @@ cdef inline int nth_card(uint64_t mask, int k) noexcept nogil:
 
 
 @cython.final
+@cython.no_gc
 cdef class Program:
     """A profile's rules for one trump suit, lowered (:func:`reversis._core.lower.lower`)."""
 
@@ -580,6 +583,7 @@ cdef Program _program(object deal):
 
 
 @cython.final
+@cython.no_gc
 cdef class Table:
     """A deal, lowered: its rules and cards, shared by every state of the hand."""
 
@@ -645,32 +649,32 @@ cdef Table _table(object deal):
 cdef class FactLog:
     """The facts recorded along a line of play, shared by its states: a state's facts are the
     first ``nfacts`` of its log. A move that records facts appends them to its state's log when
-    that state is the log's last (no other move from it has appended since), else to a copy."""
+    the log has room for every fact of a hand and that state is its last (no other move from it
+    has recorded facts since); else the move's state gets a copy."""
 
-    cdef FactC items[MAX_FACTS]
+    cdef FactC* items
     cdef int used
+    cdef int capacity
+
+    def __dealloc__(self):
+        PyMem_Free(self.items)
 
 
-cdef FactLog _log_for(CoreState state):
-    """The log a move from ``state`` may append to."""
-    cdef FactLog log = state.log
-    cdef FactLog copy
-    if log.used == state.c.nfacts:
-        return log
-    copy = FactLog.__new__(FactLog)
-    memcpy(copy.items, log.items, state.c.nfacts * sizeof(FactC))
-    copy.used = state.c.nfacts
-    return copy
-
-
-cdef FactLog _log_of(const FactC* items, int count):
+cdef FactLog _log_of(const FactC* items, int count, int capacity):
+    """A new log holding ``count`` facts, with room for ``capacity``."""
     cdef FactLog log = FactLog.__new__(FactLog)
-    memcpy(log.items, items, count * sizeof(FactC))
+    log.items = <FactC*>PyMem_Malloc(max(capacity, 1) * sizeof(FactC))
+    if log.items == NULL:
+        raise MemoryError()
+    if count:
+        memcpy(log.items, items, count * sizeof(FactC))
     log.used = count
+    log.capacity = capacity
     return log
 
 
 @cython.final
+@cython.no_gc
 @cython.freelist(64)
 cdef class CoreState:
     """A state of a hand on the compiled core. Its attributes are those of
@@ -875,7 +879,7 @@ cdef CoreState _move(CoreState state, int move, int card):
     cdef FactC* items = log.items
     memcpy(b, a, sizeof(StateC))
     child.table = state.table
-    if log.used != a.nfacts:  # another move from this state has recorded facts since
+    if log.used != a.nfacts or log.capacity < MAX_FACTS:  # not the log's last state
         memcpy(scratch, log.items, a.nfacts * sizeof(FactC))
         items = scratch
     if move == MOVE_PLAY:
@@ -886,7 +890,7 @@ cdef CoreState _move(CoreState state, int move, int card):
         child.log = log
         child._facts = state._facts
     elif items == scratch:
-        child.log = _log_of(scratch, b.nfacts)
+        child.log = _log_of(scratch, b.nfacts, b.nfacts)
     else:
         log.used = b.nfacts
         child.log = log
@@ -930,7 +934,7 @@ def start(deal):
         c.leader = table.c.eldest
     else:
         to_play(&table.c, &c)
-    return _new_state(table, &c, FactLog.__new__(FactLog))
+    return _new_state(table, &c, _log_of(NULL, 0, MAX_FACTS))
 
 
 cdef tuple _moves_tuple(uint64_t mask, int table, bint decline):
@@ -1048,6 +1052,71 @@ cdef object _refuse_policy(object card, int seat, uint64_t legal):
     )
 
 
+cdef inline int _next_choice(object draw, uint64_t* rng, int count) except -1:
+    """A choice among ``count`` moves: ``int(draw() * count)``, or, with the core's generator
+    (``rng``), the high word of ``next * count``."""
+    cdef uint64_t z
+    if rng == NULL:
+        return _choose(draw, count)
+    # splitmix64 (Steele, Lea and Flood, 2014)
+    rng[0] += 0x9E3779B97F4A7C15ULL
+    z = rng[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    z = z ^ (z >> 31)
+    return <int>rv_mulhi(z, <unsigned long long>count)
+
+
+cdef enum:
+    PLAYED_OUT = 0
+    NO_MOVE = 1       # a step with no legal move (a profile that cannot go on)
+    REFUSED = 2       # a step's random move that the rules refuse (the reference's quirk)
+
+
+cdef int _play_out(const TableC* t, StateC* c, FactC* log, object draw, uint64_t* rng,
+                   object policy, int* chosen_k) except -1:
+    """Play ``c`` to its end in place (engine/play.py rollout); PLAYED_OUT, or why not."""
+    cdef uint64_t cards
+    cdef int count, k, card, decline, kind, move
+    while c.to_move >= 0:
+        if c.step < t.nsteps:
+            cards = step_cards(t, c)
+            kind = move = t.step_kind[c.step]
+            decline = kind == STEP_EXCHANGE and t.may_decline
+            count = rv_popcount(cards) + decline
+            if count == 0:
+                return NO_MOVE
+            k = _next_choice(draw, rng, count)
+            if decline and k == count - 1:
+                move, card = MOVE_DECLINE, 0
+            else:
+                card = nth_card(cards, k)
+            if not step_allowed(t, c, move, card):
+                chosen_k[0] = k
+                return REFUSED
+            apply_step(t, c, log, move, card)
+            continue
+        if policy is None:
+            card = nth_card(c.legal, _next_choice(draw, rng, rv_popcount(c.legal)))
+        else:
+            chosen = policy(c.to_move, c.legal, _bytes_tuple(&c.played[c.nplayed - c.ncur], c.ncur))
+            if type(chosen) is not int or not 0 <= chosen < NCARDS or not c.legal >> chosen & 1:
+                _refuse_policy(chosen, c.to_move, c.legal)
+            card = chosen
+        play_card(t, c, log, card)
+    return PLAYED_OUT
+
+
+cdef object _not_played_out(Table table, StateC* c, FactC* log, int why, int k, draw, policy):
+    """What the reference does where :func:`_play_out` stopped."""
+    state = _new_state(table, c, _log_of(log, c.nfacts, c.nfacts))
+    if why == NO_MOVE:
+        return reference.rollout(state.to_state(), draw, policy)
+    cdef uint64_t cards = step_cards(&table.c, c)
+    cdef int kind = table.c.step_kind[c.step]
+    return _refuse(state, _moves_tuple(cards, kind, kind == STEP_EXCHANGE and table.c.may_decline)[k])
+
+
 def rollout(CoreState state, draw, policy=None):
     """The final state after playing ``state`` to its end.
 
@@ -1056,42 +1125,46 @@ def rollout(CoreState state, draw, policy=None):
     policy's card that is not legal raises :class:`~reversis.IllegalMoveError`.
     """
     cdef Table table = state.table
-    cdef const TableC* t = &table.c
     cdef StateC c
     cdef FactC log[MAX_FACTS]
+    cdef int k = 0
     memcpy(&c, &state.c, sizeof(StateC))
     memcpy(log, state.log.items, c.nfacts * sizeof(FactC))
-    cdef uint64_t cards
-    cdef int count, k, card, decline, kind, move
-    while c.to_move >= 0:
-        if c.step < t.nsteps:
-            cards = step_cards(t, &c)
-            kind = move = t.step_kind[c.step]
-            decline = kind == STEP_EXCHANGE and t.may_decline
-            count = rv_popcount(cards) + decline
-            if count == 0:  # no move at all: the reference's own answer
-                return reference.rollout(_new_state(table, &c, _log_of(log, c.nfacts)).to_state(), draw, policy)
-            k = _choose(draw, count)
-            if decline and k == count - 1:
-                move, card = MOVE_DECLINE, 0
-            else:
-                card = nth_card(cards, k)
-            if not step_allowed(t, &c, move, card):
-                return _refuse(
-                    _new_state(table, &c, _log_of(log, c.nfacts)),
-                    _moves_tuple(cards, kind, decline)[k],
-                )
-            apply_step(t, &c, log, move, card)
-            continue
-        if policy is None:
-            card = nth_card(c.legal, _choose(draw, rv_popcount(c.legal)))
+    why = _play_out(&table.c, &c, log, draw, NULL, policy, &k)
+    if why != PLAYED_OUT:
+        return _not_played_out(table, &c, log, why, k, draw, policy)
+    return _new_state(table, &c, _log_of(log, c.nfacts, c.nfacts))
+
+
+def rollouts(CoreState state, count, seed, policy=None):
+    """``count`` rollouts of ``state`` (a list of final states) with the core's own generator,
+    seeded by ``seed`` (an integer from 0 to 2**64 - 1): the same moves for the same seed, but not
+    the draws of :func:`rollout` with a :class:`random.Random`. ``policy`` as for :func:`rollout`."""
+    if type(count) is not int or not 0 <= count <= 10**9:
+        raise ArgumentError(f"rollouts: count must be an integer from 0, not {str(count)[:20]}")
+    if type(seed) is not int or not 0 <= seed < 2**64:
+        raise ArgumentError(f"rollouts: seed must be an integer from 0 to 2**64 - 1, not "
+                            f"{str(seed)[:40]}")
+    cdef Table table = state.table
+    cdef StateC c
+    cdef FactC log[MAX_FACTS]
+    cdef uint64_t rng = seed
+    cdef int k = 0
+    cdef Py_ssize_t i
+    cdef list out = []
+    for i in range(count):
+        memcpy(&c, &state.c, sizeof(StateC))
+        memcpy(log, state.log.items, c.nfacts * sizeof(FactC))
+        why = _play_out(&table.c, &c, log, None, &rng, policy, &k)
+        if why == NO_MOVE:
+            raise ArgumentError(f"rollouts: no legal move at step {c.step}")
+        if why == REFUSED:
+            return _not_played_out(table, &c, log, why, k, None, policy)
+        if c.nfacts == state.c.nfacts:  # no fact recorded: the same log
+            out.append(_new_state(table, &c, state.log))
         else:
-            chosen = policy(c.to_move, c.legal, _bytes_tuple(&c.played[c.nplayed - c.ncur], c.ncur))
-            if type(chosen) is not int or not 0 <= chosen < NCARDS or not c.legal >> chosen & 1:
-                _refuse_policy(chosen, c.to_move, c.legal)
-            card = chosen
-        play_card(t, &c, log, card)
-    return _new_state(table, &c, _log_of(log, c.nfacts))
+            out.append(_new_state(table, &c, _log_of(log, c.nfacts, c.nfacts)))
+    return out
 
 
 def replay(deal, moves):
