@@ -44,7 +44,7 @@ except ImportError:  # pragma: no cover - depends on the environment
     sys.exit('OpenSpiel is not installed: pip install -e ".[openspiel]"')
 if not available():
     sys.exit("the compiled core is not built: pip install -e . with a C compiler")
-from reversis._core import core  # noqa: E402
+from reversis._core import core
 
 Side = Callable[[int, int], float]
 
