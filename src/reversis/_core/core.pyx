@@ -17,7 +17,7 @@ it words as the reference does).
 
 cimport cython
 from cpython.ref cimport PyObject, Py_INCREF
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.tuple cimport PyTuple_New
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.string cimport memcpy, memset
@@ -76,6 +76,11 @@ __all__ = [
 
 cdef extern from *:
     """
+    #ifdef Py_LIMITED_API
+    #define RV_TUPLE_SET(t, i, o) PyTuple_SetItem(t, i, o)
+    #else
+    #define RV_TUPLE_SET(t, i, o) PyTuple_SET_ITEM(t, i, o)
+    #endif
     #if defined(_MSC_VER)
     #include <intrin.h>
     static inline int rv_popcount(unsigned long long x) { return (int)__popcnt64(x); }
@@ -93,6 +98,7 @@ cdef extern from *:
         return (unsigned long long)(((unsigned __int128)a * b) >> 64); }
     #endif
     """
+    void RV_TUPLE_SET(object t, Py_ssize_t i, object o)  # steals a reference to o
     int rv_popcount(unsigned long long x) nogil
     int rv_lowest(unsigned long long x) nogil     # x != 0
     int rv_highest(unsigned long long x) nogil    # x != 0
@@ -706,7 +712,7 @@ cdef class CoreState:
         for seat in range(n):
             value = self.c.held[seat]
             Py_INCREF(value)
-            PyTuple_SET_ITEM(out, seat, value)
+            RV_TUPLE_SET(out, seat, value)
         return out
 
     @property
@@ -793,7 +799,7 @@ cdef tuple _bytes_tuple(const uint8_t* items, int count):
     for k in range(count):
         value = items[k]
         Py_INCREF(value)
-        PyTuple_SET_ITEM(out, k, value)
+        RV_TUPLE_SET(out, k, value)
     return out
 
 
@@ -804,7 +810,7 @@ cdef tuple _kinds_tuple(const uint8_t* items, int count):
     for k in range(count):
         value = _KINDS[items[k]]
         Py_INCREF(value)
-        PyTuple_SET_ITEM(out, k, value)
+        RV_TUPLE_SET(out, k, value)
     return out
 
 
@@ -826,7 +832,7 @@ cdef tuple _tricks_of(CoreState state):
             mask,
         ))
         Py_INCREF(record)
-        PyTuple_SET_ITEM(out, k, record)
+        RV_TUPLE_SET(out, k, record)
     return out
 
 
@@ -863,7 +869,7 @@ cdef tuple _facts_of(CoreState state):
         fact = &state.log.items[k]
         recorded = _tuple_new(Recorded, (fact.step, _fact(fact, state.table.pools)))
         Py_INCREF(recorded)
-        PyTuple_SET_ITEM(out, k, recorded)
+        RV_TUPLE_SET(out, k, recorded)
     return out
 
 
@@ -945,12 +951,12 @@ cdef tuple _moves_tuple(uint64_t mask, int table, bint decline):
     while mask:
         move = _MOVES[table][rv_lowest(mask)]
         Py_INCREF(<object>move)
-        PyTuple_SET_ITEM(out, k, <object>move)
+        RV_TUPLE_SET(out, k, <object>move)
         mask &= mask - 1
         k += 1
     if decline:
         Py_INCREF(_DECLINE)
-        PyTuple_SET_ITEM(out, k, _DECLINE)
+        RV_TUPLE_SET(out, k, _DECLINE)
     return out
 
 
@@ -1223,7 +1229,7 @@ def seeded_pack(profile, seed):
     for i in range(n):
         value = _ONE_CARD[deck[(i + k) % n]]
         Py_INCREF(value)
-        PyTuple_SET_ITEM(out, i, value)
+        RV_TUPLE_SET(out, i, value)
     return out
 
 
