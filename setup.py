@@ -95,4 +95,9 @@ def extensions() -> list[Extension]:
         return []
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
+limited = os.environ.get("REVERSIS_LIMITED_API") == "1"
+setup(
+    ext_modules=extensions(),
+    cmdclass={"build_ext": OptionalBuildExt},
+    options={"bdist_wheel": {"py_limited_api": "cp311"}} if limited else {},
+)
