@@ -967,7 +967,7 @@ def legal_moves(CoreState state):
     cdef const TableC* t = &state.table.c
     if c.legal:
         return _moves_tuple(c.legal, MOVES_PLAY, False)
-    if c.to_move < 0:
+    if c.to_move < 0 or c.step >= t.nsteps:
         return _EMPTY
     kind = t.step_kind[c.step]
     return _moves_tuple(step_cards(t, c), kind, kind == STEP_EXCHANGE and t.may_decline)
@@ -1202,7 +1202,6 @@ def seeded_pack(profile, seed):
     """engine/chance.py seeded_pack: the pack after the cut that ``seed`` makes, as card masks
     (the same pack: SHAKE-256 words, the library's Fisher-Yates and cut)."""
     cdef uint8_t deck[NCARDS]
-    cdef uint8_t cut[NCARDS]
     cdef int n, i, j, k, m, span
     cdef uint8_t swap
     cdef const unsigned char* words
