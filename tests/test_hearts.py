@@ -12,7 +12,7 @@ import pytest
 import reversis
 import reversis.bots
 import reversis.views
-from helpers import crafted, random_moves
+from helpers import crafted, random_moves, trick_record, with_tricks
 from reversis import (
     DealError,
     IllegalMoveError,
@@ -26,9 +26,9 @@ from reversis import (
     settle,
 )
 from reversis import events as ev
-from reversis.engine.points import final_points
 from reversis.engine.state import TrickRecord
-from reversis.scoring.points import pairwise
+from reversis.games.common import pairwise
+from reversis.games.hearts import HEARTS as HEARTS_GAME
 
 HEARTS = load_profile("hearts")
 OMNIBUS = load_profile("omnibus-hearts")
@@ -243,23 +243,18 @@ def test_the_queen_breaks_hearts_by_the_flag() -> None:
 
 def _tricks(won: dict[int, str]) -> list[TrickRecord]:
     """Tricks whose cards make up ``won[seat]`` for each seat (four cards a trick, in any order)."""
-    from reversis.cards import Card
-
     out = []
     for seat, text in won.items():
-        cards = [Card.parse(c).index for c in text.split()]
+        cards = text.split()
         while cards:
-            chunk = tuple(cards[:4])
+            out.append(trick_record(seat, " ".join(cards[:4]), seat))
             cards = cards[4:]
-            mask = sum(1 << b for b in chunk)
-            out.append((seat, chunk, seat, mask))
     return out
 
 
 def _final(profile: Profile, won: dict[int, str]) -> tuple[int, ...]:
-    deal = new_hand(profile, seed=1).deal
-    points, _ = final_points(deal, _tricks(won), 0)
-    return points
+    state = with_tricks(new_hand(profile, seed=1), _tricks(won), over=True)
+    return HEARTS_GAME.points(state)
 
 
 HEARTS_ALL = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
@@ -292,10 +287,8 @@ def test_worked_example_moon() -> None:
     # hearts §9: seat 2 won all 13 hearts and QS, seat 0 the JD: before (-10, 0, 26, 0); final
     # (16, 26, 0, 26); returns (10, 0, 26, 0); net (4, -36, 68, -36).
     won = {2: HEARTS_ALL + " QS 2C 3C", 0: "JD 4C 5C 6C"}
-    deal = new_hand(OMNIBUS, seed=1).deal
-    from reversis.engine.points import running_points
-
-    assert running_points(deal, _tricks(won), 0) == (-10, 0, 26, 0)
+    during = with_tricks(new_hand(OMNIBUS, seed=1), _tricks(won), over=False)
+    assert HEARTS_GAME.points(during) == (-10, 0, 26, 0)
     points = _final(OMNIBUS, won)
     assert points == (16, 26, 0, 26)
     assert tuple(26 - p for p in points) == (10, 0, 26, 0)

@@ -110,7 +110,9 @@ def apply_card(state: State, card: int) -> State:
         trick = len(tricks) + 1
         fact = PoolWon(seat, pool, trick) if kind is PLACED else PoolOwed(seat, pool, trick)
         facts = facts + (Recorded(step, fact),)
-    held = held[:seat] + (held[seat] ^ 1 << card,) + held[seat + 1 :]
+    cards = list(held)
+    cards[seat] ^= 1 << card
+    held = tuple(cards)
     current = current + (card,)
     kinds = kinds + (kind,)
     n = rules.players
