@@ -304,6 +304,53 @@ def test_worked_example_moon() -> None:
     assert _final(HEARTS, {0: HEARTS_ALL + " QS 2C 3C", 1: "JD 4C 5C 6C"}) == (0, 26, 26, 26)
 
 
+@pytest.mark.parametrize(
+    ("moon", "expected", "with_jd"),
+    [
+        ("others", (0, 16, 26, 26), (-10, 26, 26, 26)),
+        ("self", (0, -10, 0, 0), (-10, 0, 0, 0)),
+        ("off", (26, -10, 0, 0), (16, 0, 0, 0)),
+    ],
+)
+def test_worked_example_the_moon_flag(
+    moon: str, expected: tuple[int, ...], with_jd: tuple[int, ...]
+) -> None:
+    # hearts §9 [profile flag moon], its worked example with jd_bonus: seat 0 wins all 13 hearts
+    # and the QS but not the JD, which seat 1 wins; before §9: 26, -10, 0, 0.
+    profile = OMNIBUS.evolve(name=f"omnibus-{moon}", hearts={"moon": moon})
+    assert _final(profile, {0: HEARTS_ALL + " QS 2C 3C", 1: "JD 4C 5C 6C"}) == expected
+    # seat 0 also won the JD (16 before §9)
+    assert _final(profile, {0: HEARTS_ALL + " QS JD 2C", 1: "3C 4C 5C 6C"}) == with_jd
+
+
+def test_the_moon_flag_and_the_trickless_bonus() -> None:
+    # hearts §9, §10: no bonus on a moon hand, unless the moon is "off", where no moon is
+    # recognised and §10 applies as on any hand.
+    won = {0: HEARTS_ALL + " QS 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC"}
+    for moon, points in (("others", (0, 26, 26, 26)), ("self", (0, 0, 0, 0)),
+                         ("off", (26, -5, -5, -5))):  # fmt: skip
+        profile = HEARTS.evolve(
+            name=f"hearts-{moon}", hearts={"moon": moon, "avoid_all_tricks_bonus": True}
+        )
+        assert _final(profile, won) == points, moon
+    with pytest.raises(reversis.ProfileError, match="hearts.moon"):
+        HEARTS.evolve(name="bad", hearts={"moon": "sometimes"})
+
+
+def test_the_moon_flag_in_random_hands() -> None:
+    # hearts §9: whatever the flag, the points add up as the flag says; the bounds hold.
+    from reversis.bounds import net_bounds
+
+    for moon in ("others", "self", "off"):
+        profile = OMNIBUS.evolve(name=f"omnibus-{moon}", hearts={"moon": moon})
+        low, high = net_bounds(profile)
+        for seed in range(40):
+            hand = random_moves(new_hand(profile, seed=seed, hand_number=4), seed)
+            shot = [e.seat for e in hand.events if isinstance(e, ev.MoonShot)]
+            assert not (shot and moon == "off")
+            assert all(low <= n <= high for n in settle(hand).net)
+
+
 @pytest.mark.parametrize("seed", range(20))
 def test_points_and_settlement_of_random_hands(seed: int) -> None:
     # hearts "Scoring as data": net[s] = Σ points - 4 × points[s]; payments pair by pair.
