@@ -9,6 +9,7 @@ import pytest
 import reversis
 from conftest import sized
 from reversis import Hand, Profile, new_hand
+from reversis.games.reversis import ReversisReading
 from reversis.testing import ConsistencyError, check_hand, check_profile, check_state
 
 
@@ -67,14 +68,14 @@ def test_detects_a_leaking_view(monkeypatch: pytest.MonkeyPatch, fournier: Profi
 
 
 def test_detects_lost_cards(monkeypatch: pytest.MonkeyPatch, fournier: Profile) -> None:
-    monkeypatch.setattr(Hand, "pot", property(lambda self: ()))
+    monkeypatch.setattr(ReversisReading, "pot", property(lambda self: ()))
     hand = new_hand(fournier, seed=1).apply("decline")
     with pytest.raises(ConsistencyError, match="cards conserved"):
         check_state(hand)
 
 
 def test_report_collects_failures(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(Hand, "pot", property(lambda self: ()))
+    monkeypatch.setattr(ReversisReading, "pot", property(lambda self: ()))
     report = check_profile("fournier-1785", hands=2)
     assert not report.ok
     assert len(report.failures) == 2
@@ -83,7 +84,7 @@ def test_report_collects_failures(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_detects_money_not_conserved(monkeypatch: pytest.MonkeyPatch, fournier: Profile) -> None:
     import reversis.testing as testing
-    from reversis.scoring import Settlement, settle
+    from reversis.settlement import Settlement, settle
 
     def leaky(hand: Hand) -> Settlement:
         result = settle(hand)

@@ -55,7 +55,7 @@ def test_first_antes(fournier: Profile, fournier3: Profile) -> None:
     assert match.bankrolls == (96, 92, 96, 96)
     assert match.stakes == BasketStakes(20, ())
     assert match.hand is not None
-    assert match.hand.stakes == match.stakes
+    assert match.hand.deal.stakes == match.stakes
     three = new_match(fournier3, seed=1, dealer=0).start_hand()
     assert three.stakes == BasketStakes(16, ())
 
@@ -87,7 +87,7 @@ def test_hands_pass_the_deal_and_conserve_counters(fournier: Profile) -> None:
     assert match.round == 3
     assert match.hand_number == 9
     assert match.history[0].dealer == first_dealer
-    assert match.history[0].seed == 3 * SEED_STRIDE + 1
+    assert match.history[0].deal.seed == 3 * SEED_STRIDE + 1
 
 
 def test_settlement_applied(fournier: Profile) -> None:
@@ -130,10 +130,10 @@ def test_deck_and_seed_for_a_hand(fournier: Profile) -> None:
     match = new_match(fournier, dealer=0)
     by_deck = match.start_hand(deck=[c.code for c in fournier.deck])
     assert by_deck.hand is not None
-    assert by_deck.hand.deck == fournier.deck
+    assert by_deck.hand.deal.deck == fournier.deck
     by_seed = match.start_hand(seed=99)
     assert by_seed.hand is not None
-    assert by_seed.hand.seed == 99
+    assert by_seed.hand.deal.seed == 99
 
 
 def test_end_of_the_agreed_hands(fournier: Profile) -> None:
