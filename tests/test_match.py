@@ -15,10 +15,13 @@ from reversis import (
     MatchPhase,
     Payment,
     Profile,
+    available_profiles,
+    load_profile,
     new_match,
     settle,
 )
 from reversis.engine.chance import draw_first_dealer
+from reversis.games.reunion import game_payments
 from reversis.match import SEED_STRIDE
 
 
@@ -235,3 +238,34 @@ def test_match_to_dict(fournier: Profile) -> None:
     assert data["bankrolls"] == [100, 100, 100, 100]
     assert data["stakes"] == {"basket": 0, "beasts": []}
     assert data["phase"] == "playing"
+
+
+#: Who wins a finished match, by game: the richest in Reversis, the lowest total in Hearts (hearts
+#: §13) and Tëtka (tetka §7), the highest in Réunion (reunion §8); ties shared.
+WINNERS = {
+    "reversis": lambda m: [s for s, b in enumerate(m.bankrolls) if b == max(m.bankrolls)],
+    "hearts": lambda m: [s for s, t in enumerate(m.totals) if t == min(m.totals)],
+    "tetka": lambda m: [s for s, t in enumerate(m.totals) if t == min(m.totals)],
+    "reunion": lambda m: [s for s, t in enumerate(m.totals) if t == max(m.totals)],
+}
+
+
+@pytest.mark.parametrize("name", sorted(available_profiles()))
+def test_the_winners_and_the_payments_at_the_end_by_game(name: str) -> None:
+    from reversis.bots import CautiousBot, play_match
+
+    profile = load_profile(name)
+    for seed in range(2):
+        bots = [CautiousBot(random.Random(seed * 10 + s)) for s in range(profile.players)]
+        match = play_match(new_match(profile, seed=seed), bots)
+        rule = WINNERS[next(g for g in WINNERS if getattr(profile, g) is not None)]
+        assert match.winners == tuple(rule(match))
+        if profile.reunion is not None:
+            assert match.final_payments == game_payments(profile, match.totals)
+            assert match.final_payments
+        elif profile.mechanism == "none":
+            assert match.final_payments == ()
+        assert (
+            sum(match.bankrolls) + match.stakes.pool_total
+            == profile.players * profile.money.bankroll
+        )
