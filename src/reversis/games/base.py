@@ -8,11 +8,12 @@ a game's name to choose a behaviour: it asks the game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from reversis.engine.facts import Fact
 from reversis.engine.state import State
-from reversis.games.payments import Settlement
+from reversis.games.payments import Payment, Settlement
 from reversis.profile import Profile
 from reversis.stakes import Stakes
 
@@ -55,3 +56,11 @@ class Game(Protocol):
     def bounds(self, profile: Profile, stakes: Stakes) -> tuple[int, int]:
         """``(lowest, highest)``: bounds on any seat's net at the end of a hand that starts with
         ``stakes`` (see :mod:`reversis.bounds`)."""
+
+    def match_winners(self, totals: Sequence[int], bankrolls: Sequence[int]) -> tuple[int, ...]:
+        """The winners of a finished match (sorted seats), from each seat's points over the
+        match's hands (``totals``) and its counters (``bankrolls``)."""
+
+    def match_payments(self, profile: Profile, totals: Sequence[int]) -> tuple[Payment, ...]:
+        """The payments at the end of a match of this game, from each seat's points over its
+        hands (Réunion's game, reunion §8); none for a game whose money is settled hand by hand."""

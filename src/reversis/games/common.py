@@ -17,7 +17,15 @@ from reversis.engine.state import State
 from reversis.games.payments import Payment, Settlement
 from reversis.stakes import NoStakes
 
-__all__ = ["card_points", "pairwise", "settle_pairwise", "tricks_taken", "won_cards"]
+__all__ = [
+    "card_points",
+    "highest",
+    "lowest",
+    "pairwise",
+    "settle_pairwise",
+    "tricks_taken",
+    "won_cards",
+]
 
 
 def won_cards(state: State) -> list[int]:
@@ -65,3 +73,15 @@ def settle_pairwise(points: Sequence[int], over: bool) -> Settlement:
     total = sum(points)
     net = tuple(total - n * p for p in points)
     return Settlement(pairwise(points), net, NoStakes(), over)
+
+
+def lowest(values: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the lowest value, in seat order (a tie shared)."""
+    low = min(values)
+    return tuple(seat for seat, value in enumerate(values) if value == low)
+
+
+def highest(values: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the highest value, in seat order (a tie shared)."""
+    high = max(values)
+    return tuple(seat for seat, value in enumerate(values) if value == high)

@@ -16,6 +16,8 @@ widest of the cases.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from reversis.cards import Card, cards_from_mask
@@ -23,8 +25,8 @@ from reversis.engine.deal import direction_name
 from reversis.engine.facts import Fact, HandOver, MoonShot
 from reversis.engine.state import State
 from reversis.games.base import Seen
-from reversis.games.common import card_points, settle_pairwise, tricks_taken, won_cards
-from reversis.games.payments import Settlement
+from reversis.games.common import card_points, lowest, settle_pairwise, tricks_taken, won_cards
+from reversis.games.payments import Payment, Settlement
 from reversis.profile import Profile
 from reversis.stakes import Stakes
 
@@ -159,6 +161,14 @@ class HeartsGame:
             high = max(high, whole - n * (moon + losses) + shooter_gain,
                        whole - n * losses - other_loss)  # fmt: skip
         return low, high
+
+    def match_winners(self, totals: Sequence[int], bankrolls: Sequence[int]) -> tuple[int, ...]:
+        """The lowest total wins, a tie shared (hearts §13)."""
+        return lowest(totals)
+
+    def match_payments(self, profile: Profile, totals: Sequence[int]) -> tuple[Payment, ...]:
+        """None: the points are settled hand by hand."""
+        return ()
 
 
 #: The game of Hearts.

@@ -199,6 +199,14 @@ class ReunionGame:
         most = (n - 1) * rules.no_trick_payment + bower
         return -most, most
 
+    def match_winners(self, totals: Sequence[int], bankrolls: Sequence[int]) -> tuple[int, ...]:
+        """The highest game total wins (reunion §8 [decision], :func:`winners`)."""
+        return winners(totals)
+
+    def match_payments(self, profile: Profile, totals: Sequence[int]) -> tuple[Payment, ...]:
+        """The game's payments (reunion §8, :func:`game_payments`)."""
+        return game_payments(profile, totals)
+
 
 def winners(totals: Sequence[int]) -> tuple[int, ...]:
     """The seats with the highest game total [decision] (reunion §8)."""

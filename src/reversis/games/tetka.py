@@ -18,8 +18,8 @@ from reversis.engine.deal import Deal
 from reversis.engine.facts import Fact, HandOver, MostTricks
 from reversis.engine.state import State
 from reversis.games.base import Seen
-from reversis.games.common import card_points, settle_pairwise, tricks_taken, won_cards
-from reversis.games.payments import Settlement
+from reversis.games.common import card_points, lowest, settle_pairwise, tricks_taken, won_cards
+from reversis.games.payments import Payment, Settlement
 from reversis.profile import Profile, TetkaRules
 from reversis.profile.compiled import point_groups
 from reversis.stakes import Stakes
@@ -207,6 +207,14 @@ class TetkaGame:
         positive = sum(v for v in items if v > 0)
         negative = sum(v for v in items if v < 0)
         return total - n * positive, total - n * negative
+
+    def match_winners(self, totals: Sequence[int], bankrolls: Sequence[int]) -> tuple[int, ...]:
+        """The lowest total over the orbits wins, a tie shared (tetka §7)."""
+        return lowest(totals)
+
+    def match_payments(self, profile: Profile, totals: Sequence[int]) -> tuple[Payment, ...]:
+        """None: the points are settled hand by hand (tetka §6)."""
+        return ()
 
 
 #: The game of Tëtka.

@@ -20,6 +20,7 @@ The trick mechanics of Reversis are the engine's, chosen by the profile's data: 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -28,7 +29,8 @@ from reversis.cards import Card, cards_from_mask
 from reversis.engine.facts import Fact, HandOver
 from reversis.engine.state import State
 from reversis.games.base import Seen
-from reversis.games.common import card_points, tricks_taken, won_cards
+from reversis.games.common import card_points, highest, tricks_taken, won_cards
+from reversis.games.payments import Payment
 from reversis.games.reversis.bounds import reversis_bounds
 from reversis.games.reversis.outcome import rank
 from reversis.profile import Profile
@@ -154,6 +156,15 @@ class ReversisGame:
     def bounds(self, profile: Profile, stakes: Stakes) -> tuple[int, int]:
         """See :mod:`~.bounds`."""
         return reversis_bounds(profile, stakes)
+
+    def match_winners(self, totals: Sequence[int], bankrolls: Sequence[int]) -> tuple[int, ...]:
+        """The richest at the end of the match: Reversis is played for counters."""
+        return highest(bankrolls)
+
+    def match_payments(self, profile: Profile, totals: Sequence[int]) -> tuple[Payment, ...]:
+        """None: the money is paid hand by hand, and the stakes left are shared or played for
+        (fournier-1785 §12, :mod:`reversis.games.table`)."""
+        return ()
 
 
 #: The game of Reversis.
