@@ -9,6 +9,7 @@ the sum ``P`` of the positive ones: between ``Q - nP`` and ``Q - nN``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import attrs
