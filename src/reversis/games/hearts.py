@@ -19,9 +19,9 @@ from __future__ import annotations
 import attrs
 
 from reversis.cards import Card, cards_from_mask
-from reversis.engine.deal import direction_name
+from reversis.engine.deal import Deal, direction_name
 from reversis.engine.facts import Fact, HandOver, MoonShot
-from reversis.engine.state import State
+from reversis.engine.state import Extra, State
 from reversis.games.base import Seen
 from reversis.games.common import card_points, settle_pairwise, tricks_taken, won_cards
 from reversis.games.payments import Settlement
@@ -128,6 +128,10 @@ class HeartsGame:
     def seen(self, state: State, seat: int) -> Seen:
         """The points; nothing is put aside in Hearts."""
         return Seen(self.points(state), None, None, False)
+
+    def shown_aside(self, deal: Deal, extra: Extra, over: bool) -> tuple[int | None, int | None]:
+        """Nothing is put aside in Hearts."""
+        return None, None
 
     def reading(self, state: State) -> HeartsReading:
         """``hand.hearts``."""

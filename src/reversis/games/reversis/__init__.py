@@ -23,14 +23,15 @@ from __future__ import annotations
 import attrs
 
 from reversis.cards import Card, cards_from_mask
+from reversis.engine.deal import Deal
 from reversis.engine.facts import Fact, HandOver
-from reversis.engine.state import State
+from reversis.engine.state import Extra, State
 from reversis.games.base import Seen
 from reversis.games.common import card_points, tricks_taken, won_cards
 from reversis.games.payments import Settlement
 from reversis.games.reversis.bounds import reversis_bounds
 from reversis.games.reversis.outcome import rank
-from reversis.games.reversis.settlement import pot_value, settle_reversis
+from reversis.games.reversis.settlement import pot_value, pot_value_of, settle_reversis
 from reversis.profile import Profile
 from reversis.stakes import Stakes
 
@@ -125,16 +126,18 @@ class ReversisGame:
         return settle_reversis(state, *outcome(state))
 
     def seen(self, state: State, seat: int) -> Seen:
-        """fournier-1785 §7: the pot is turned at the end of an ordinary hand (not under a
-        reversis); §11: the privilege is its holder's secret, his from the end of the exchange."""
-        shown = state.to_move < 0 and state.extra.committed < 0
+        """The pot as :meth:`shown_aside` shows it; fournier-1785 §11: the privilege is its
+        holder's secret, his from the end of the exchange."""
+        aside, value = self.shown_aside(state.deal, state.extra, state.to_move < 0)
         privileged = state.extra.privilege == seat and state.step >= state.deal.nsteps
-        return Seen(
-            _points(state),
-            state.extra.aside if shown else None,
-            pot_value(state) if shown else None,
-            privileged,
-        )
+        return Seen(_points(state), aside, value, privileged)
+
+    def shown_aside(self, deal: Deal, extra: Extra, over: bool) -> tuple[int | None, int | None]:
+        """fournier-1785 §7: the pot is turned, and its value shown, at the end of an ordinary
+        hand (not under a reversis, fournier-1785 §8)."""
+        if not over or extra.committed >= 0:
+            return None, None
+        return extra.aside, pot_value_of(deal, extra.aside)
 
     def reading(self, state: State) -> ReversisReading:
         """``hand.reversis``."""

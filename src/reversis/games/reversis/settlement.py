@@ -28,6 +28,7 @@ Reasons (Fournier): ``ace_placed``, ``ace_forced``, ``ace_led``, ``quinola_place
 
 from __future__ import annotations
 
+from reversis.engine.deal import Deal
 from reversis.engine.facts import Kind
 from reversis.engine.state import State
 from reversis.games.common import card_points
@@ -35,13 +36,19 @@ from reversis.games.payments import POT, Payment, Settlement
 from reversis.games.reversis.keepers import Keeper, PoolsKeeper, keeper_of
 from reversis.profile import Profile
 
-__all__ = ["pot_value", "settle_reversis"]
+__all__ = ["pot_value", "pot_value_of", "settle_reversis"]
+
+
+def pot_value_of(deal: Deal, aside: int) -> int:
+    """The value of a pot of the cards ``aside`` (a mask): its cards' values plus the flat amount
+    (fournier-1785 §5)."""
+    rules = deal.rules
+    return rules.pot_bonus + card_points(rules.pot_groups, aside)
 
 
 def pot_value(state: State) -> int:
-    """The value of the pot (party): its cards' values plus the flat amount (fournier-1785 §5)."""
-    rules = state.deal.rules
-    return rules.pot_bonus + card_points(rules.pot_groups, state.extra.aside)
+    """The value of the pot (party) of ``state`` (:func:`pot_value_of`)."""
+    return pot_value_of(state.deal, state.extra.aside)
 
 
 #: A payment owed to the pot winner at the end of the hand: (seat, amount, reason, trick, each
