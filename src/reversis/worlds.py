@@ -5,6 +5,7 @@ everything its seat knows. :func:`sample_world` deals the cards the seat cannot 
 the constraints the view implies — the other players' card counts, the suits they showed they lack
 (by renouncing, unless they may secretly hold the privilege; by not trumping when they had to), what
 *forced* and *played* say where a card of the suit led is *forced* only when it was the last, the
+cards that Hearts lets a player lead or put on the first trick only from a hand of nothing else, the
 cards each has played, the card shown at the deal, the cards given, passed and put aside — rebuilds
 a deal from them, and replays the public moves:
 
@@ -20,7 +21,10 @@ a deal from them, and replays the public moves:
     True
 
 The world is checked by replaying it: its view for the seat equals the view given. The deal is
-random under the constraints, not weighted by how likely the play seen so far makes it.
+random under the constraints, not weighted by how likely the play seen so far makes it. The rules
+the constraints come from are the engine's, read from the engine's deal of the view
+(:func:`reversis.viewrules.view_deal`: the suit each card follows, the trumps, the cards that may
+not be put aside) and from the profile's compiled masks; the replay is the engine's own.
 """
 
 from __future__ import annotations
