@@ -295,10 +295,7 @@ def hand_view(
             raise ArgumentError(f"hand_view() needs a Hand, not {type(hand).__name__}")
         return view
     if not isinstance(state, State) or not isinstance(settlement, Settlement):
-        raise ArgumentError(
-            "hand_view() takes the hand's engine state and its settlement together (as"
-            " hand.view(seat) gives them), or neither"
-        )
+        raise ArgumentError("hand_view() takes the hand's state and settlement, or neither")
     if type(seat) is not int or not 0 <= seat < len(state.held):
         raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {len(state.held) - 1})")
     if (
@@ -551,18 +548,14 @@ def match_view(
         match.hand is None or not isinstance(hand, type(match.hand)) or hand.deal != match.hand.deal
     ):
         raise ArgumentError("hand must be the match's hand in progress, as it stands now")
-    if results is None:
-        raise ArgumentError(
-            "match_view() needs the results of the finished hands (the payments of each): call"
-            " match.view(seat), which gives them"
-        )
-    if (
-        not isinstance(results, tuple)
-        or len(results) != match.hands_played
-        or not all(isinstance(r, tuple) and all(isinstance(p, Payment) for p in r) for r in results)
+    if not (
+        isinstance(results, tuple)
+        and len(results) == match.hands_played
+        and all(isinstance(r, tuple) and all(isinstance(p, Payment) for p in r) for r in results)
     ):
         raise ArgumentError(
-            f"results must give the payments of each of the {match.hands_played} finished hands"
+            f"match_view() needs results, the payments of each of the {match.hands_played} finished"
+            " hands: match.view(seat) gives them"
         )
     live = hand if hand is not None else match.hand
     return MatchView(
