@@ -10,7 +10,8 @@ import pytest
 
 import reversis
 from conftest import sized
-from reversis import Hand, Profile, new_hand
+from reversis import Hand, Profile, Settlement, new_hand
+from reversis.engine.state import State
 from reversis.games.reversis import ReversisReading
 from reversis.testing import (
     ConsistencyError,
@@ -64,11 +65,13 @@ def test_detects_a_leaking_view(monkeypatch: pytest.MonkeyPatch, fournier: Profi
 
     original = views.hand_view
 
-    def leaky(hand: Hand, seat: int) -> reversis.HandView:
-        view = original(hand, seat)
+    def leaky(
+        hand: Hand, seat: int, state: State | None = None, settlement: Settlement | None = None
+    ) -> reversis.HandView:
+        view = original(hand, seat, state, settlement)
         import attrs
 
-        return attrs.evolve(view, put_aside=(*view.put_aside, hand.widow[-1]))
+        return attrs.evolve(view, put_aside=(*view.put_aside, hand.deal.widow[-1]))
 
     monkeypatch.setattr(views, "hand_view", leaky)
     with pytest.raises(ConsistencyError, match="views leak nothing"):

@@ -21,9 +21,9 @@ from collections.abc import Sequence
 import attrs
 
 from reversis.cards import Card, cards_from_mask
-from reversis.engine.deal import direction_name
+from reversis.engine.deal import Deal, direction_name
 from reversis.engine.facts import Fact, HandOver, MoonShot
-from reversis.engine.state import State
+from reversis.engine.state import Extra, State
 from reversis.games.base import Seen
 from reversis.games.common import card_points, lowest, settle_pairwise, tricks_taken, won_cards
 from reversis.games.payments import Payment, Settlement
@@ -130,6 +130,10 @@ class HeartsGame:
     def seen(self, state: State, seat: int) -> Seen:
         """The points; nothing is put aside in Hearts."""
         return Seen(self.points(state), None, None, False)
+
+    def shown_aside(self, deal: Deal, extra: Extra, over: bool) -> tuple[int | None, int | None]:
+        """Nothing is put aside in Hearts."""
+        return None, None
 
     def reading(self, state: State) -> HeartsReading:
         """``hand.hearts``."""

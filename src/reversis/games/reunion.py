@@ -30,7 +30,7 @@ import attrs
 from reversis.cards import Card, Rank, cards_from_mask
 from reversis.engine.deal import Deal
 from reversis.engine.facts import Fact, HandOver
-from reversis.engine.state import State
+from reversis.engine.state import Extra, State
 from reversis.games.base import Seen
 from reversis.games.common import card_points, tricks_taken, won_cards
 from reversis.games.payments import Payment, Settlement
@@ -185,7 +185,13 @@ class ReunionGame:
         tricks alone, and everyone sees the discards at the end."""
         over = state.to_move < 0
         known = over or seat == state.deal.dealer
-        return Seen(tuple(_points(state, known)), state.extra.aside if over else None, None, False)
+        aside, _ = self.shown_aside(state.deal, state.extra, over)
+        return Seen(tuple(_points(state, known)), aside, None, False)
+
+    def shown_aside(self, deal: Deal, extra: Extra, over: bool) -> tuple[int | None, int | None]:
+        """The dealer's discards are shown to everyone at the end of the deal (reunion §4); they
+        are no pot and have no value of their own (their points are the dealer's)."""
+        return (extra.aside if over else None), None
 
     def reading(self, state: State) -> ReunionReading:
         """``hand.reunion``."""

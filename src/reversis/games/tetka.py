@@ -17,7 +17,7 @@ import attrs
 from reversis.cards import Card, Rank, Suit
 from reversis.engine.deal import Deal
 from reversis.engine.facts import Fact, HandOver, MostTricks
-from reversis.engine.state import State
+from reversis.engine.state import Extra, State
 from reversis.games.base import Seen
 from reversis.games.common import card_points, lowest, settle_pairwise, tricks_taken, won_cards
 from reversis.games.payments import Payment, Settlement
@@ -191,6 +191,10 @@ class TetkaGame:
     def seen(self, state: State, seat: int) -> Seen:
         """The points; nothing is put aside in Tëtka."""
         return Seen(self.points(state), None, None, False)
+
+    def shown_aside(self, deal: Deal, extra: Extra, over: bool) -> tuple[int | None, int | None]:
+        """Nothing is put aside in Tëtka."""
+        return None, None
 
     def reading(self, state: State) -> TetkaReading:
         """``hand.tetka``."""
