@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reversis.engine.state import State
+from reversis.engine.deal import Deal
+from reversis.engine.state import Extra, State
+from reversis.games.base import Seen
 from reversis.games.payments import Payment, Settlement
+from reversis.profile import Profile
 from reversis.stakes import NoStakes
 
 __all__ = [
@@ -85,3 +88,29 @@ def highest(values: Sequence[int]) -> tuple[int, ...]:
     """The seats with the highest value, in seat order (a tie shared)."""
     high = max(values)
     return tuple(seat for seat, value in enumerate(values) if value == high)
+
+
+class PointsGame:
+    """What the games of points (Hearts, Tëtka) share as :class:`~reversis.games.base.Game`: the
+    points settled pair by pair, nothing put aside, no payment at the end of a game. A game of
+    points gives :meth:`points` and the rest of the protocol."""
+
+    def points(self, state: State) -> tuple[int, ...]:
+        """The game's points (each game of points gives its own)."""
+        raise NotImplementedError  # pragma: no cover - every game of points gives its own
+
+    def settle(self, state: State) -> Settlement:
+        """The points, settled pair by pair (see the module's docstring)."""
+        return settle_pairwise(self.points(state), state.to_move < 0)
+
+    def seen(self, state: State, seat: int) -> Seen:
+        """The points, which every seat sees; nothing is put aside."""
+        return Seen(self.points(state), None, None, False)
+
+    def shown_aside(self, deal: Deal, extra: Extra, over: bool) -> tuple[int | None, int | None]:
+        """Nothing is put aside."""
+        return None, None
+
+    def match_payments(self, profile: Profile, totals: Sequence[int]) -> tuple[Payment, ...]:
+        """None: the points are settled hand by hand."""
+        return ()

@@ -17,10 +17,14 @@ import attrs
 from reversis.cards import Card, Rank, Suit
 from reversis.engine.deal import Deal
 from reversis.engine.facts import Fact, HandOver, MostTricks
-from reversis.engine.state import Extra, State
-from reversis.games.base import Seen
-from reversis.games.common import card_points, lowest, settle_pairwise, tricks_taken, won_cards
-from reversis.games.payments import Payment, Settlement
+from reversis.engine.state import State
+from reversis.games.common import (
+    PointsGame,
+    card_points,
+    lowest,
+    tricks_taken,
+    won_cards,
+)
 from reversis.profile import Profile, TetkaRules
 from reversis.profile.compiled import point_groups
 from reversis.stakes import Stakes
@@ -154,7 +158,7 @@ class TetkaReading:
         return most_tricks(self._state) if self._state.to_move < 0 else None
 
 
-class TetkaGame:
+class TetkaGame(PointsGame):
     """Tëtka as a :class:`~reversis.games.base.Game`."""
 
     name = "tetka"
@@ -184,18 +188,6 @@ class TetkaGame:
             HandOver(None, None, self.points(state), tricks_taken(state)),
         ]
 
-    def settle(self, state: State) -> Settlement:
-        """The points, settled pair by pair (tetka §6)."""
-        return settle_pairwise(self.points(state), state.to_move < 0)
-
-    def seen(self, state: State, seat: int) -> Seen:
-        """The points; nothing is put aside in Tëtka."""
-        return Seen(self.points(state), None, None, False)
-
-    def shown_aside(self, deal: Deal, extra: Extra, over: bool) -> tuple[int | None, int | None]:
-        """Nothing is put aside in Tëtka."""
-        return None, None
-
     def reading(self, state: State) -> TetkaReading:
         """``hand.tetka``."""
         return TetkaReading(state)
@@ -216,10 +208,6 @@ class TetkaGame:
     def match_winners(self, totals: Sequence[int], bankrolls: Sequence[int]) -> tuple[int, ...]:
         """The lowest total over the orbits wins, a tie shared (tetka §7)."""
         return lowest(totals)
-
-    def match_payments(self, profile: Profile, totals: Sequence[int]) -> tuple[Payment, ...]:
-        """None: the points are settled hand by hand (tetka §6)."""
-        return ()
 
 
 #: The game of Tëtka.
