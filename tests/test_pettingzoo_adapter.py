@@ -239,7 +239,7 @@ def test_numpy_integer_seeds_deal_as_their_int(make: object) -> None:
         assert seeded.unwrapped.hand == plain.unwrapped.hand
         seeded.reset(seed=getattr(np, kind)(6))  # was refused (DealError)
         assert seeded.unwrapped.hand == reversis.new_hand("tetka", seed=6)
-        assert type(seeded.unwrapped.hand.seed) is int
+        assert type(seeded.unwrapped.hand.deal.seed) is int
         seeded.reset()
         plain.reset(seed=6)
         plain.reset()
@@ -253,8 +253,8 @@ def test_numpy_integer_seeds_in_the_single_agent_env() -> None:
         first, _ = one.reset(seed=getattr(np, kind)(5))  # was gymnasium.error.Error
         second, _ = two.reset(seed=5)
         assert one.hand == two.hand
-        assert one.hand.seed == 5
-        assert type(one.hand.seed) is int
+        assert one.hand.deal.seed == 5
+        assert type(one.hand.deal.seed) is int
         assert np.array_equal(first["observation"], second["observation"])
         assert one.seat == 2
         assert type(one.seat) is int
