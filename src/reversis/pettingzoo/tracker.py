@@ -214,7 +214,8 @@ class Tracker:
         points = self.known[seat]
         if points is None:
             points = self.known[seat] = self.game.seen(state_of(hand), seat).points
-        vector[self.point_slots[seat]] = points
+        for where, value in zip(self.point_slots[seat], points, strict=True):
+            vector[where] = value
         return vector
 
     def moved(self, before: Hand, after: Hand) -> None:
