@@ -1,19 +1,23 @@
 """A fixed-size observation of a hand for one seat, as floats: for learning and search frameworks.
 
-:func:`encode_view` encodes what a :class:`~reversis.HandView` shows; :func:`encode_observation`
-gives the same numbers straight from a hand and a seat, many times faster, reading only what that
-seat may know (a property test holds the two equal on random states of every profile). The
-adapters (:mod:`reversis.openspiel`, :mod:`reversis.pettingzoo`) use it; other frameworks can too.
-The core stays free of numpy: the encoders return tuples, and :func:`observation_entries` gives
-the non-zero entries, for filling an array cheaply.
+:func:`encode_view` encodes what a :class:`~reversis.HandView` shows, and
+:func:`encode_observation` what a hand shows a seat: the same numbers. Given the hand's engine
+state too (``reversis.hand.state_of(hand)``), as the adapters (:mod:`reversis.openspiel`,
+:mod:`reversis.pettingzoo`) give it, :func:`encode_observation` reads them from the state straight,
+many times faster than making the view, and reads only what that seat may know (a property test
+holds the two equal on random states of every profile); other frameworks can use either. The
+encoding sits below the hand (:mod:`reversis.hand`), which it reads through its public names and
+the state it is given. The core stays free of numpy: the encoders return tuples, and
+:func:`observation_entries` gives the non-zero entries, for filling an array cheaply.
 
     >>> import reversis
     >>> from reversis.encoding import encode_observation, encode_view, observation_size
+    >>> from reversis.hand import state_of
     >>> hand = reversis.new_hand("fournier-1785", seed=7).apply("decline")
-    >>> vector = encode_observation(hand, 1)
+    >>> vector = encode_observation(hand, 1, state_of(hand))
     >>> len(vector) == observation_size(hand.profile) == 862
     True
-    >>> vector == encode_view(hand.view(1))
+    >>> vector == encode_view(hand.view(1)) == encode_observation(hand, 1)
     True
 
 Seats are *relative*: slot ``r`` of a per-seat part is the seat ``r`` places after the observer
@@ -64,7 +68,7 @@ observation has perfect recall: it tells apart every two information states of t
 from __future__ import annotations
 
 import functools
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -76,9 +80,11 @@ from reversis.engine.state import State
 from reversis.engine.tricks import Phase, Trick
 from reversis.errors import ArgumentError
 from reversis.games import game_of
-from reversis.hand import Hand, state_of
 from reversis.profile import Profile
 from reversis.views import HandView
+
+if TYPE_CHECKING:
+    from reversis.hand import Hand
 
 __all__ = [
     "PART_NAMES",
@@ -201,11 +207,14 @@ def _offsets_of(d: int, n: int, tricks: int, slot: tuple[int, ...]) -> _Offsets:
     )
 
 
-def known_points(hand: Hand, seat: int) -> tuple[int, ...]:
+def known_points(hand: Hand, seat: int, state: State | None = None) -> tuple[int, ...]:
     """Every seat's points as ``seat`` may know them (:attr:`reversis.HandView.points`), as the
     hand's game shows them: the hand's points, except that in Réunion the dealer's discards count
-    for him only in his own eyes until the end of the deal (reunion §4)."""
-    return game_of(hand.profile).seen(state_of(hand), seat).points
+    for him only in his own eyes until the end of the deal (reunion §4). ``state`` as for
+    :func:`observation_entries`."""
+    if state is None:
+        return _view(hand, seat, "known_points").points
+    return game_of(state.deal.profile).seen(state, _seat(state, seat)).points
 
 
 #: The parts of the observation that are the observer's own (the others are public: the same for
@@ -263,14 +272,37 @@ def _steps(state: State, seat: int) -> _Steps:
     return _Steps(widow_card, aside, given, received, tuple(flags))
 
 
-def _checked(hand: object, seat: object) -> tuple[State, int]:
-    """The engine state of ``hand`` and ``seat``, checked."""
-    if not isinstance(hand, Hand):
-        raise ArgumentError(f"encode_observation() needs a Hand, not {type(hand).__name__}")
-    n = hand.players
+def _view(hand: object, seat: object, name: str) -> HandView:
+    """``hand.view(seat)``, which checks the seat; :class:`~reversis.ArgumentError` if ``hand`` is
+    not a hand (the hand sits above the encoding, which knows it by its view)."""
+    made = getattr(hand, "view", None)
+    view = made(seat) if callable(made) else None
+    if not isinstance(view, HandView):
+        raise ArgumentError(f"{name}() needs a Hand, not {type(hand).__name__}")
+    return view
+
+
+def _seat(state: object, seat: object) -> int:
+    """``seat``, checked against the engine state ``state`` (the hand's, from its caller)."""
+    if not isinstance(state, State):
+        raise ArgumentError(
+            f"state: the hand's engine state (reversis.hand.state_of(hand)) or None, not "
+            f"{type(state).__name__}"
+        )
+    n = len(state.held)
     if type(seat) is not int or not 0 <= seat < n:
         raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {n - 1})")
-    return state_of(hand), seat
+    return seat
+
+
+def _private_index(profile: Profile) -> list[int]:
+    """The indices of the observation's :data:`PRIVATE_PARTS`, in order."""
+    return [
+        i
+        for part in observation_layout(profile)
+        if part.name in PRIVATE_PARTS
+        for i in range(part.offset, part.offset + part.size)
+    ]
 
 
 def _add_cards(ones: list[int], base: int, slot: tuple[int, ...], mask: int) -> None:
@@ -281,10 +313,15 @@ def _add_cards(ones: list[int], base: int, slot: tuple[int, ...], mask: int) -> 
         mask ^= low
 
 
-def private_entries(hand: Hand, seat: int) -> list[int]:
+def private_entries(hand: Hand, seat: int, state: State | None = None) -> list[int]:
     """The indices of the 1s of the observation's :data:`PRIVATE_PARTS` for ``seat`` (all their
-    entries are 0 or 1): equal to the private entries of :func:`observation_entries`."""
-    state, seat = _checked(hand, seat)
+    entries are 0 or 1): equal to the private entries of :func:`observation_entries`. ``state``
+    as for :func:`observation_entries`."""
+    if state is None:
+        view = _view(hand, seat, "private_entries")
+        vector = encode_view(view)
+        return [i for i in _private_index(view.rules) if vector[i]]
+    seat = _seat(state, seat)
     o = _offsets(state.deal.profile)
     at, slot = o.at, o.slot
     ones: list[int] = []
@@ -300,12 +337,21 @@ def private_entries(hand: Hand, seat: int) -> list[int]:
     return ones
 
 
-def observation_entries(hand: Hand, seat: int) -> tuple[list[int], list[int], list[float]]:
+def observation_entries(
+    hand: Hand, seat: int, state: State | None = None
+) -> tuple[list[int], list[int], list[float]]:
     """The non-zero entries of :func:`encode_observation`'s vector: the indices whose value is
     1, then the other indices and their values. For filling a zeroed array:
     ``out[ones] = 1; out[indices] = values``.
+
+    ``state`` is the hand's engine state (``reversis.hand.state_of(hand)``), which the adapters
+    give: the entries are then read from it, from its facts and from what the game shows the seat
+    (``Game.seen``), without making the view. Without it, they come from the seat's view
+    (``hand.view(seat)``): the same numbers, more slowly.
     """
-    state, seat = _checked(hand, seat)
+    if state is None:
+        return _entries(encode_view(_view(hand, seat, "observation_entries")))
+    seat = _seat(state, seat)
     deal = state.deal
     profile = deal.profile
     n = deal.rules.players
@@ -381,11 +427,21 @@ def observation_entries(hand: Hand, seat: int) -> tuple[list[int], list[int], li
     return ones, indices, values
 
 
-def encode_observation(hand: Hand, seat: int) -> tuple[float, ...]:
-    """The observation of ``hand`` for ``seat`` (see the module's docstring), read from the hand
-    directly: equal to ``encode_view(hand.view(seat))``, without making the view."""
-    ones, indices, values = observation_entries(hand, seat)
-    out = [0.0] * _offsets(hand.profile).size
+def _entries(vector: tuple[float, ...]) -> tuple[list[int], list[int], list[float]]:
+    """The non-zero entries of ``vector``, as :func:`observation_entries` gives them."""
+    ones = [i for i, x in enumerate(vector) if x == 1.0]
+    others = [i for i, x in enumerate(vector) if x and x != 1.0]
+    return ones, others, [vector[i] for i in others]
+
+
+def encode_observation(hand: Hand, seat: int, state: State | None = None) -> tuple[float, ...]:
+    """The observation of ``hand`` for ``seat`` (see the module's docstring): equal to
+    ``encode_view(hand.view(seat))``. Given the hand's engine ``state``, read from it without
+    making the view (see :func:`observation_entries`)."""
+    if state is None:
+        return encode_view(_view(hand, seat, "encode_observation"))
+    ones, indices, values = observation_entries(hand, seat, state)
+    out = [0.0] * _offsets(state.deal.profile).size
     for i in ones:
         out[i] = 1.0
     for i, v in zip(indices, values, strict=True):

@@ -436,7 +436,7 @@ class ReversisObserver:
         hand = state.hand
         if hand is None:
             return
-        ones, indices, values = observation_entries(hand, player)
+        ones, indices, values = observation_entries(hand, player, state_of(hand))
         tensor[ones] = 1.0
         tensor[indices] = values
 
@@ -464,7 +464,7 @@ def _current(hand: Hand) -> str:
 
 def _text(hand: Hand, seat: int, profile: Profile) -> str:
     """What ``seat`` may know, as text: the parts of its observation, then the public tricks."""
-    vector = encode_observation(hand, seat)
+    vector = encode_observation(hand, seat, state_of(hand))
     d, n, big_t = len(profile.deck), profile.players, profile.tricks
     part = {p.name: vector[p.offset : p.offset + p.size] for p in observation_layout(profile)}
 

@@ -124,7 +124,7 @@ class Tracker:
         """The public parts in full, from the observation of seat 0."""
         public = self.public
         public.fill(0.0)
-        ones, indices, values = observation_entries(hand, 0)
+        ones, indices, values = observation_entries(hand, 0, state_of(hand))
         public[ones] = 1.0
         public[indices] = values
         public[self.private_index] = 0.0
@@ -209,7 +209,7 @@ class Tracker:
         if self.own[seat] is None:
             own = self.own[seat] = self.regions[seat]
             own.fill(0.0)
-            own[private_entries(hand, seat)] = 1.0
+            own[private_entries(hand, seat, state_of(hand))] = 1.0
         vector = self.combined.take(self.rotations[seat])
         points = self.known[seat]
         if points is None:
