@@ -126,6 +126,20 @@ def test_bad_arguments() -> None:
         observation_size("hearts")  # type: ignore[arg-type]
 
 
+class _Array:
+    """Something with a ``view`` method that is not a hand's (as numpy's arrays have)."""
+
+    def view(self, dtype: object) -> object:
+        raise TypeError(f"Cannot interpret {dtype!r} as a data type")
+
+
+def test_an_object_with_another_view_method_is_no_hand() -> None:
+    """Was a TypeError from the object's own view() (a numpy array given for the hand)."""
+    for encode in (encode_observation, observation_entries, private_entries):
+        with pytest.raises(reversis.ArgumentError, match="needs a Hand"):
+            encode(_Array(), 0)  # type: ignore[arg-type]
+
+
 @settings(max_examples=sized(40, 400))
 @given(name=st.sampled_from(PROFILES), seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 70))
 def test_private_entries_are_the_private_parts(name: str, seed: int, steps: int) -> None:

@@ -276,7 +276,10 @@ def _view(hand: object, seat: object, name: str) -> HandView:
     """``hand.view(seat)``, which checks the seat; :class:`~reversis.ArgumentError` if ``hand`` is
     not a hand (the hand sits above the encoding, which knows it by its view)."""
     made = getattr(hand, "view", None)
-    view = made(seat) if callable(made) else None
+    is_hand = callable(made) and all(
+        callable(getattr(hand, name, None)) for name in ("legal_moves", "apply")
+    )  # a hand's view() takes a seat; others (numpy's array.view()) take other things
+    view = made(seat) if is_hand else None
     if not isinstance(view, HandView):
         raise ArgumentError(f"{name}() needs a Hand, not {type(hand).__name__}")
     return view
