@@ -275,11 +275,10 @@ def _steps(state: State, seat: int) -> _Steps:
 def _view(hand: object, seat: object, name: str) -> HandView:
     """``hand.view(seat)``, which checks the seat; :class:`~reversis.ArgumentError` if ``hand`` is
     not a hand (the hand sits above the encoding, which knows it by its view)."""
-    made = getattr(hand, "view", None)
-    is_hand = callable(made) and all(
-        callable(getattr(hand, name, None)) for name in ("legal_moves", "apply")
-    )  # a hand's view() takes a seat; others (numpy's array.view()) take other things
-    view = made(seat) if is_hand else None
+    # A hand's view() takes a seat; other objects' (numpy's array.view()) take other things.
+    view = None
+    if all(callable(getattr(hand, method, None)) for method in ("view", "legal_moves", "apply")):
+        view = hand.view(seat)  # type: ignore[attr-defined]
     if not isinstance(view, HandView):
         raise ArgumentError(f"{name}() needs a Hand, not {type(hand).__name__}")
     return view
