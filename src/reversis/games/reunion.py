@@ -35,13 +35,13 @@ from reversis.games.base import Seen
 from reversis.games.common import card_points, tricks_taken, won_cards
 from reversis.games.payments import Payment, Settlement
 from reversis.profile import Profile, ReunionRules
-from reversis.profile.compiled import point_groups
 from reversis.stakes import NoStakes, Stakes
 
 __all__ = [
     "REUNION",
     "ReunionGame",
     "ReunionReading",
+    "card_groups",
     "card_values",
     "discard_points",
     "game_owed",
@@ -56,25 +56,35 @@ def _rules(profile: Profile) -> ReunionRules:
     return reunion
 
 
-def card_values(deal: Deal) -> tuple[int, ...]:
-    """By card bit, the card points of this deal (reunion §3): by rank, the bowers apart."""
+def card_groups(deal: Deal) -> tuple[tuple[int, int], ...]:
+    """The card points of this deal (reunion §3) as ``(points, cards)`` groups that add up
+    (:func:`~reversis.games.common.card_points`): by rank, and the bowers their own points instead
+    of their rank's."""
     rules = _rules(deal.profile)
-    by_code = dict(rules.points)
-    values = [0] * 64
-    for bit in range(64):
-        if 2 <= bit & 15 <= 14:
-            values[bit] = by_code.get(Rank(bit & 15).code, 0)
+    by_rank = dict(rules.points)
+    groups = [
+        (points, sum(1 << (16 * suit + rank) for suit in range(4)))
+        for rank in Rank
+        if (points := by_rank.get(rank.code, 0))
+    ]
     trumps = deal.trumps
     if trumps is not None:
         for bower in (trumps.right, trumps.left):
             if bower >= 0:
-                values[bower] = rules.bower_points
-    return tuple(values)
+                rank_points = by_rank.get(Rank(bower & 15).code, 0)
+                groups.append((rules.bower_points - rank_points, 1 << bower))
+    return tuple(groups)
+
+
+def card_values(deal: Deal) -> tuple[int, ...]:
+    """By card bit, the card points of this deal (reunion §3)."""
+    groups = card_groups(deal)
+    return tuple(card_points(groups, 1 << bit) for bit in range(64))
 
 
 def discard_points(deal: Deal, aside: int) -> int:
     """The card points of the cards the dealer put aside (reunion §4)."""
-    return card_points(point_groups(card_values(deal)), aside)
+    return card_points(card_groups(deal), aside)
 
 
 def _points(state: State, discards_known: bool = True) -> list[int]:
@@ -82,7 +92,7 @@ def _points(state: State, discards_known: bool = True) -> list[int]:
     unless they are not known (to another seat during play: reunion §4)."""
     deal = state.deal
     rules = _rules(deal.profile)
-    groups = point_groups(card_values(deal))
+    groups = card_groups(deal)
     points = [card_points(groups, cards) for cards in won_cards(state)]
     if len(state.tricks) == deal.rules.tricks:
         # reunion §6: the last trick's points to its winner.

@@ -26,10 +26,18 @@ from reversis.games.common import (
     won_cards,
 )
 from reversis.profile import Profile, TetkaRules
-from reversis.profile.compiled import point_groups
 from reversis.stakes import Stakes
 
-__all__ = ["TETKA", "Score", "TetkaGame", "TetkaReading", "bum_trick", "card_values", "most_tricks"]
+__all__ = [
+    "TETKA",
+    "Score",
+    "TetkaGame",
+    "TetkaReading",
+    "bum_trick",
+    "card_groups",
+    "card_values",
+    "most_tricks",
+]
 
 
 class Score(NamedTuple):
@@ -54,16 +62,23 @@ def tetka_of(deal: Deal) -> int:
     return 16 * (deal.shown >> 4) + Rank.QUEEN
 
 
-def card_values(deal: Deal) -> tuple[int, ...]:
-    """By card bit, the points of a card in a trick of this deal (tetka §4): each queen, Tëtka more,
-    and the bum card more again (a bum queen is Tëtka and the bum card)."""
+def card_groups(deal: Deal) -> tuple[tuple[int, int], ...]:
+    """The points of the cards in a trick of this deal (tetka §4), as ``(points, cards)`` groups
+    that add up (:func:`~reversis.games.common.card_points`): each queen, Tëtka more, and the bum
+    card more again (a bum queen is Tëtka and the bum card)."""
     rules = _rules(deal)
-    values = [0] * 64
-    for suit in Suit:
-        values[16 * suit + Rank.QUEEN] = rules.queen
-    values[tetka_of(deal)] = rules.tetka
-    values[deal.shown] += rules.bum_card
-    return tuple(values)
+    queens = sum(1 << (16 * suit + Rank.QUEEN) for suit in Suit)
+    return (
+        (rules.queen, queens),
+        (rules.tetka - rules.queen, 1 << tetka_of(deal)),
+        (rules.bum_card, 1 << deal.shown),
+    )
+
+
+def card_values(deal: Deal) -> tuple[int, ...]:
+    """By card bit, the points of a card in a trick of this deal (tetka §4)."""
+    groups = card_groups(deal)
+    return tuple(card_points(groups, 1 << bit) for bit in range(64))
 
 
 def bum_trick(deal: Deal) -> int:
@@ -167,7 +182,7 @@ class TetkaGame(PointsGame):
         """The points of the tricks taken (tetka §4); once over, with most tricks (§5)."""
         deal = state.deal
         rules = _rules(deal)
-        groups = point_groups(card_values(deal))
+        groups = card_groups(deal)
         points = [card_points(groups, cards) for cards in won_cards(state)]
         for number, trick in enumerate(state.tricks, start=1):
             # tetka §4: the bum trick and the last trick.
