@@ -63,7 +63,7 @@ def library_games(
     hearts = profile.hearts
     directions = DIRECTIONS if hearts is not None and hearts.pass_cards else ("none",)
     new_hand, settle = reversis.new_hand, reversis.settle
-    steps = 0
+    finished: list[reversis.Hand] = []
     start = time.perf_counter()
     for i in range(games):
         if hearts is not None:
@@ -78,9 +78,10 @@ def library_games(
             while moves:
                 hand = hand.apply(moves[int(draw() * len(moves))])
                 moves = hand.legal_moves()
-        steps += hand.move_count
         settle(hand)
-    return time.perf_counter() - start, steps
+        finished.append(hand)
+    seconds = time.perf_counter() - start
+    return seconds, sum(len(hand.moves) for hand in finished)
 
 
 def openspiel_games(game: object, games: int, seed: int) -> tuple[float, int]:

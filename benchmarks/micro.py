@@ -8,9 +8,9 @@ second (deal, then ``legal_moves()`` and ``apply()`` to the end, as
 ``benchmarks/random_playout.py`` does, or ``hand.rollout(rng)``, then ``settle()``); and the time
 of ``import reversis``. Each figure is the best of ``--repeat`` runs, to be as little disturbed as
 possible by other work on the machine. The states are made afresh for every run: a hand keeps what
-its views share (see ``Hand.cached``), so ``view(seat)`` is the first view of a state, ``view(seat),
-again`` a second call on the same state, and ``view, every seat`` the cost per seat of the views of
-all seats of one state (what a server sends after each move).
+its views share, so ``view(seat)`` is the first view of a state, ``view(seat), again`` a second
+call on the same state, and ``view, every seat`` the cost per seat of the views of all seats of one
+state (what a server sends after each move).
 
     python benchmarks/micro.py --profile fournier-1785
 """
@@ -112,7 +112,10 @@ def main() -> None:
 
     def middle() -> list[reversis.Hand]:
         # mid-hand states: from the end of the steps before play to the last trick
-        return [h for h in playing() if 0 < h.move_count - h.deal.nsteps < 4 * profile.players * 2]
+        def plays(h: reversis.Hand) -> int:
+            return sum(isinstance(move, reversis.Play) for move in h.moves)
+
+        return [h for h in playing() if 0 < plays(h) < 4 * profile.players * 2]
 
     def moves() -> list[tuple[reversis.Hand, reversis.Move]]:
         rng = random.Random(args.seed)

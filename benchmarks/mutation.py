@@ -1,7 +1,7 @@
 """Mutation testing of the settlement and the rules of play, with mutmut, and its score.
 
 mutmut makes small changes ("mutants") to the modules that ``[tool.mutmut] only_mutate`` in
-``pyproject.toml`` names (the settlement in ``reversis.scoring`` and the engine's rules of play) and
+``pyproject.toml`` names (the games' money in ``reversis.games`` and the engine's rules of play) and
 runs the tests of the rules and the money against each; a mutant is *killed* when a test fails.
 This script runs mutmut (``--run``), then reads its results and prints the score:
 

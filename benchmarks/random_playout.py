@@ -31,7 +31,7 @@ def play(profile: reversis.Profile, hands: int, seed: int, settle: bool) -> tupl
         while moves:
             hand = hand.apply(moves[int(draw() * len(moves))])
             moves = hand.legal_moves()
-        steps += hand.move_count
+            steps += 1
         if settle_fn is not None:
             settle_fn(hand)
     return time.perf_counter() - start, steps

@@ -29,7 +29,8 @@ def main() -> None:
     rng = random.Random(1)
     while not hand.is_over:
         hand = hand.apply(rng.choice(hand.legal_moves()))
-    print("winner", hand.winner, "loser", hand.loser)
+    assert hand.reversis is not None  # a house rule of Reversis: its readings are hand.reversis
+    print("winner", hand.reversis.winner, "loser", hand.reversis.loser)
 
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ def main() -> None:
             state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
         elif state.current_player() == 0:
             action = bot.step(state)
-            trick = state.hand.trick_number
+            trick = len(state.hand.tricks) + 1
             print(f"trick {trick:2}: IS-MCTS plays {state.action_to_string(0, action)}")
             state.apply_action(action)
         else:

@@ -7,6 +7,9 @@ from collections.abc import Sequence
 
 import reversis
 from reversis import Hand
+from reversis.engine.facts import Kind
+from reversis.engine.state import State, TrickRecord
+from reversis.hand import state_of
 
 
 def deal(
@@ -198,3 +201,31 @@ def check_view_consumers(view: reversis.HandView, seed: int, *, attempts: int = 
                 continue
             raise AssertionError(f"{bot!r} chose a move for a seat that has none")
     return world is not None
+
+
+def trick_record(leader: int, cards: str, winner: int) -> TrickRecord:
+    """A completed trick for the games' functions: ``cards`` as text, the leader's first (each card
+    after the first is forced if of the suit led, else placed)."""
+    bits = tuple(reversis.Card.parse(c).index for c in cards.split())
+    kinds = tuple(
+        Kind.LED if k == 0 else Kind.FORCED if b >> 4 == bits[0] >> 4 else Kind.PLACED
+        for k, b in enumerate(bits)
+    )
+    return TrickRecord(leader, bits, kinds, winner, sum(1 << b for b in bits))
+
+
+def with_tricks(
+    hand: Hand, tricks: Sequence[TrickRecord], *, over: bool, aside: int | None = None
+) -> State:
+    """``hand``'s engine state with ``tricks`` taken (and the hand over, if ``over``): a state
+    made up to test the games' points and scoring on chosen tricks."""
+    state = state_of(hand)
+    extra = state.extra if aside is None else state.extra._replace(aside=aside)
+    return state._replace(
+        tricks=tuple(tricks),
+        current=(),
+        kinds=(),
+        to_move=-1 if over else state.to_move,
+        legal=0 if over else state.legal,
+        extra=extra,
+    )

@@ -24,6 +24,7 @@ from reversis import (
     sample_world,
 )
 from reversis.engine.actions import action_count, move_at, move_index
+from reversis.hand import state_of
 from reversis.testing import all_moves, knowable_cards
 
 PROFILES = {name: load_profile(name) for name in reversis.available_profiles()}
@@ -155,9 +156,8 @@ def test_sampled_worlds_agree_with_the_view(
     world = sample_world(view, random.Random(pick))
     assert world.view(seat) == view
     assert world.hand_of(seat) == hand.hand_of(seat)
-    assert [str(m) for m in world.moves][hand.deal.nsteps :] == [str(m) for m in hand.moves][
-        hand.deal.nsteps :
-    ]
+    steps = state_of(hand).deal.nsteps
+    assert [str(m) for m in world.moves][steps:] == [str(m) for m in hand.moves][steps:]
 
 
 def test_sampled_worlds_vary() -> None:

@@ -1,5 +1,6 @@
-"""The observation encoding (reversis.encoding): the fast encoder equals the one built from the
-view on random states of every profile, for every seat, and reads nothing the seat cannot know."""
+"""The observation encoding (reversis.encoding): the fast encoder (from the hand's engine state)
+equals the one built from the view on random states of every profile, for every seat, and reads
+nothing the seat cannot know."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from reversis.encoding import (
     observation_size,
     private_entries,
 )
+from reversis.hand import state_of
 
 PROFILES = sorted(reversis.available_profiles())
 
@@ -39,9 +41,10 @@ def test_fast_encoding_equals_the_views(name: str, seed: int, steps: int, dealer
     hand = reversis.new_hand(profile, seed=seed, dealer=dealer % profile.players)
     hand = random_moves(hand, seed, steps)
     for seat in range(profile.players):
-        vector = encode_observation(hand, seat)
+        vector = encode_observation(hand, seat, state_of(hand))
         assert len(vector) == observation_size(profile)
         assert vector == encode_view(hand.view(seat))
+        assert encode_observation(hand, seat) == vector  # without the state: from the view
 
 
 @pytest.mark.parametrize("name", PROFILES)
@@ -76,7 +79,8 @@ def test_hidden_cards_do_not_change_the_observation(name: str) -> None:
         seat = rng.randrange(profile.players)
         world = _swap_hidden(hand, seat, rng)
         assert encode_observation(world, seat) == encode_observation(hand, seat)
-        vector = encode_observation(hand, seat)
+        vector = encode_observation(hand, seat, state_of(hand))
+        assert encode_observation(world, seat, state_of(world)) == vector
         d = len(profile.deck)
         held = {profile.deck[i] for i in range(d) if vector[i]}
         assert held == set(hand.hand_of(seat))
@@ -93,12 +97,13 @@ def test_relative_seats_and_values() -> None:
     assert other[at["to_move"] + 3] == 1.0  # three places after the next seat
     assert own[at["pass_direction"] + 0] == 1.0  # hand 1 passes left
     assert own[at["phase"]] == 1.0  # the steps before play
-    ones, indices, values = observation_entries(hand, to_move)
-    assert all(own[i] == 1.0 for i in ones)
-    assert all(own[i] == v for i, v in zip(indices, values, strict=True))
-    assert sum(1 for x in own if x) == len(
-        set(ones) | {i for i, v in zip(indices, values, strict=True) if v}
-    )
+    for state in (state_of(hand), None):
+        ones, indices, values = observation_entries(hand, to_move, state)
+        assert all(own[i] == 1.0 for i in ones)
+        assert all(own[i] == v for i, v in zip(indices, values, strict=True))
+        assert sum(1 for x in own if x) == len(
+            set(ones) | {i for i, v in zip(indices, values, strict=True) if v}
+        )
 
 
 def test_bad_arguments() -> None:
@@ -107,10 +112,32 @@ def test_bad_arguments() -> None:
         encode_observation(hand, 4)
     with pytest.raises(reversis.ArgumentError, match="needs a Hand"):
         encode_observation("hand", 0)  # type: ignore[arg-type]
+    with pytest.raises(reversis.ArgumentError, match="not a seat"):
+        encode_observation(hand, 4, state_of(hand))
+    with pytest.raises(reversis.ArgumentError, match="not a seat"):
+        observation_entries(hand, True, state_of(hand))
+    with pytest.raises(reversis.ArgumentError, match="engine state"):
+        encode_observation(hand, 0, hand)  # type: ignore[arg-type]
+    with pytest.raises(reversis.ArgumentError, match="needs a Hand"):
+        private_entries(hand.view(0), 0)  # type: ignore[arg-type]
     with pytest.raises(reversis.ArgumentError, match="needs a HandView"):
         encode_view(hand)  # type: ignore[arg-type]
     with pytest.raises(reversis.ArgumentError, match="Profile"):
         observation_size("hearts")  # type: ignore[arg-type]
+
+
+class _Array:
+    """Something with a ``view`` method that is not a hand's (as numpy's arrays have)."""
+
+    def view(self, dtype: object) -> object:
+        raise TypeError(f"Cannot interpret {dtype!r} as a data type")
+
+
+def test_an_object_with_another_view_method_is_no_hand() -> None:
+    """Was a TypeError from the object's own view() (a numpy array given for the hand)."""
+    for encode in (encode_observation, observation_entries, private_entries):
+        with pytest.raises(reversis.ArgumentError, match="needs a Hand"):
+            encode(_Array(), 0)  # type: ignore[arg-type]
 
 
 @settings(max_examples=sized(40, 400))
@@ -127,6 +154,9 @@ def test_private_entries_are_the_private_parts(name: str, seed: int, steps: int)
         for i in range(parts[name_].offset, parts[name_].offset + parts[name_].size)
     }
     for seat in range(profile.players):
-        ones, indices, _ = observation_entries(hand, seat)
-        assert sorted(i for i in ones if i in private) == sorted(private_entries(hand, seat))
-        assert not private & set(indices)
+        for state in (state_of(hand), None):
+            ones, indices, _ = observation_entries(hand, seat, state)
+            assert sorted(i for i in ones if i in private) == sorted(
+                private_entries(hand, seat, state)
+            )
+            assert not private & set(indices)

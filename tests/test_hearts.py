@@ -12,7 +12,7 @@ import pytest
 import reversis
 import reversis.bots
 import reversis.views
-from helpers import crafted, random_moves
+from helpers import crafted, random_moves, trick_record, with_tricks
 from reversis import (
     DealError,
     IllegalMoveError,
@@ -26,9 +26,9 @@ from reversis import (
     settle,
 )
 from reversis import events as ev
-from reversis.engine.points import final_points
 from reversis.engine.state import TrickRecord
-from reversis.scoring.points import pairwise
+from reversis.games.common import pairwise
+from reversis.games.hearts import HEARTS as HEARTS_GAME
 
 HEARTS = load_profile("hearts")
 OMNIBUS = load_profile("omnibus-hearts")
@@ -243,23 +243,18 @@ def test_the_queen_breaks_hearts_by_the_flag() -> None:
 
 def _tricks(won: dict[int, str]) -> list[TrickRecord]:
     """Tricks whose cards make up ``won[seat]`` for each seat (four cards a trick, in any order)."""
-    from reversis.cards import Card
-
     out = []
     for seat, text in won.items():
-        cards = [Card.parse(c).index for c in text.split()]
+        cards = text.split()
         while cards:
-            chunk = tuple(cards[:4])
+            out.append(trick_record(seat, " ".join(cards[:4]), seat))
             cards = cards[4:]
-            mask = sum(1 << b for b in chunk)
-            out.append((seat, chunk, seat, mask))
     return out
 
 
 def _final(profile: Profile, won: dict[int, str]) -> tuple[int, ...]:
-    deal = new_hand(profile, seed=1).deal
-    points, _ = final_points(deal, _tricks(won), 0)
-    return points
+    state = with_tricks(new_hand(profile, seed=1), _tricks(won), over=True)
+    return HEARTS_GAME.points(state)
 
 
 HEARTS_ALL = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
@@ -292,10 +287,8 @@ def test_worked_example_moon() -> None:
     # hearts §9: seat 2 won all 13 hearts and QS, seat 0 the JD: before (-10, 0, 26, 0); final
     # (16, 26, 0, 26); returns (10, 0, 26, 0); net (4, -36, 68, -36).
     won = {2: HEARTS_ALL + " QS 2C 3C", 0: "JD 4C 5C 6C"}
-    deal = new_hand(OMNIBUS, seed=1).deal
-    from reversis.engine.points import running_points
-
-    assert running_points(deal, _tricks(won), 0) == (-10, 0, 26, 0)
+    during = with_tricks(new_hand(OMNIBUS, seed=1), _tricks(won), over=False)
+    assert HEARTS_GAME.points(during) == (-10, 0, 26, 0)
     points = _final(OMNIBUS, won)
     assert points == (16, 26, 0, 26)
     assert tuple(26 - p for p in points) == (10, 0, 26, 0)
@@ -309,6 +302,53 @@ def test_worked_example_moon() -> None:
     assert _final(flagged, won) == (16, 26, 0, 26)
     # any seat may shoot, seat 0 too: 0 for it, 26 to each other player
     assert _final(HEARTS, {0: HEARTS_ALL + " QS 2C 3C", 1: "JD 4C 5C 6C"}) == (0, 26, 26, 26)
+
+
+@pytest.mark.parametrize(
+    ("moon", "expected", "with_jd"),
+    [
+        ("others", (0, 16, 26, 26), (-10, 26, 26, 26)),
+        ("self", (0, -10, 0, 0), (-10, 0, 0, 0)),
+        ("off", (26, -10, 0, 0), (16, 0, 0, 0)),
+    ],
+)
+def test_worked_example_the_moon_flag(
+    moon: str, expected: tuple[int, ...], with_jd: tuple[int, ...]
+) -> None:
+    # hearts §9 [profile flag moon], its worked example with jd_bonus: seat 0 wins all 13 hearts
+    # and the QS but not the JD, which seat 1 wins; before §9: 26, -10, 0, 0.
+    profile = OMNIBUS.evolve(name=f"omnibus-{moon}", hearts={"moon": moon})
+    assert _final(profile, {0: HEARTS_ALL + " QS 2C 3C", 1: "JD 4C 5C 6C"}) == expected
+    # seat 0 also won the JD (16 before §9)
+    assert _final(profile, {0: HEARTS_ALL + " QS JD 2C", 1: "3C 4C 5C 6C"}) == with_jd
+
+
+def test_the_moon_flag_and_the_trickless_bonus() -> None:
+    # hearts §9, §10: no bonus on a moon hand, unless the moon is "off", where no moon is
+    # recognised and §10 applies as on any hand.
+    won = {0: HEARTS_ALL + " QS 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC"}
+    for moon, points in (("others", (0, 26, 26, 26)), ("self", (0, 0, 0, 0)),
+                         ("off", (26, -5, -5, -5))):  # fmt: skip
+        profile = HEARTS.evolve(
+            name=f"hearts-{moon}", hearts={"moon": moon, "avoid_all_tricks_bonus": True}
+        )
+        assert _final(profile, won) == points, moon
+    with pytest.raises(reversis.ProfileError, match="hearts.moon"):
+        HEARTS.evolve(name="bad", hearts={"moon": "sometimes"})
+
+
+def test_the_moon_flag_in_random_hands() -> None:
+    # hearts §9: whatever the flag, the points add up as the flag says; the bounds hold.
+    from reversis.bounds import net_bounds
+
+    for moon in ("others", "self", "off"):
+        profile = OMNIBUS.evolve(name=f"omnibus-{moon}", hearts={"moon": moon})
+        low, high = net_bounds(profile)
+        for seed in range(40):
+            hand = random_moves(new_hand(profile, seed=seed, hand_number=4), seed)
+            shot = [e.seat for e in hand.events if isinstance(e, ev.MoonShot)]
+            assert not (shot and moon == "off")
+            assert all(low <= n <= high for n in settle(hand).net)
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -15,10 +15,13 @@ from reversis import (
     MatchPhase,
     Payment,
     Profile,
+    available_profiles,
+    load_profile,
     new_match,
     settle,
 )
 from reversis.engine.chance import draw_first_dealer
+from reversis.games.reunion import game_payments
 from reversis.match import SEED_STRIDE
 
 
@@ -55,7 +58,7 @@ def test_first_antes(fournier: Profile, fournier3: Profile) -> None:
     assert match.bankrolls == (96, 92, 96, 96)
     assert match.stakes == BasketStakes(20, ())
     assert match.hand is not None
-    assert match.hand.stakes == match.stakes
+    assert match.hand.deal.stakes == match.stakes
     three = new_match(fournier3, seed=1, dealer=0).start_hand()
     assert three.stakes == BasketStakes(16, ())
 
@@ -87,7 +90,7 @@ def test_hands_pass_the_deal_and_conserve_counters(fournier: Profile) -> None:
     assert match.round == 3
     assert match.hand_number == 9
     assert match.history[0].dealer == first_dealer
-    assert match.history[0].seed == 3 * SEED_STRIDE + 1
+    assert match.history[0].deal.seed == 3 * SEED_STRIDE + 1
 
 
 def test_settlement_applied(fournier: Profile) -> None:
@@ -130,10 +133,10 @@ def test_deck_and_seed_for_a_hand(fournier: Profile) -> None:
     match = new_match(fournier, dealer=0)
     by_deck = match.start_hand(deck=[c.code for c in fournier.deck])
     assert by_deck.hand is not None
-    assert by_deck.hand.deck == fournier.deck
+    assert by_deck.hand.deal.deck == fournier.deck
     by_seed = match.start_hand(seed=99)
     assert by_seed.hand is not None
-    assert by_seed.hand.seed == 99
+    assert by_seed.hand.deal.seed == 99
 
 
 def test_end_of_the_agreed_hands(fournier: Profile) -> None:
@@ -235,3 +238,34 @@ def test_match_to_dict(fournier: Profile) -> None:
     assert data["bankrolls"] == [100, 100, 100, 100]
     assert data["stakes"] == {"basket": 0, "beasts": []}
     assert data["phase"] == "playing"
+
+
+#: Who wins a finished match, by game: the richest in Reversis, the lowest total in Hearts (hearts
+#: §13) and Tëtka (tetka §7), the highest in Réunion (reunion §8); ties shared.
+WINNERS = {
+    "reversis": lambda m: [s for s, b in enumerate(m.bankrolls) if b == max(m.bankrolls)],
+    "hearts": lambda m: [s for s, t in enumerate(m.totals) if t == min(m.totals)],
+    "tetka": lambda m: [s for s, t in enumerate(m.totals) if t == min(m.totals)],
+    "reunion": lambda m: [s for s, t in enumerate(m.totals) if t == max(m.totals)],
+}
+
+
+@pytest.mark.parametrize("name", sorted(available_profiles()))
+def test_the_winners_and_the_payments_at_the_end_by_game(name: str) -> None:
+    from reversis.bots import CautiousBot, play_match
+
+    profile = load_profile(name)
+    for seed in range(2):
+        bots = [CautiousBot(random.Random(seed * 10 + s)) for s in range(profile.players)]
+        match = play_match(new_match(profile, seed=seed), bots)
+        rule = WINNERS[next(g for g in WINNERS if getattr(profile, g) is not None)]
+        assert match.winners == tuple(rule(match))
+        if profile.reunion is not None:
+            assert match.final_payments == game_payments(profile, match.totals)
+            assert match.final_payments
+        elif profile.mechanism == "none":
+            assert match.final_payments == ()
+        assert (
+            sum(match.bankrolls) + match.stakes.pool_total
+            == profile.players * profile.money.bankroll
+        )

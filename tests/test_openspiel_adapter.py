@@ -66,14 +66,16 @@ def test_a_game_is_the_library_hand(name: str) -> None:
     _deal(state, rng)
     hand = state.hand
     assert hand.dealer == 1
-    assert [c.code for c in hand.deck] == [
+    assert [c.code for c in hand.deal.deck] == [
         game.profile.deck[a].code for a in state.history()[: len(game.profile.deck)]
     ]
     while not state.is_terminal():
         player = state.current_player()
         assert player == state.hand.to_move
         legal = state.legal_actions()
-        assert legal == sorted(state.hand.legal_indices())
+        assert legal == sorted(
+            reversis.move_index(game.profile, m) for m in state.hand.legal_moves()
+        )
         action = rng.choice(legal)
         move = reversis.move_at(game.profile, action)
         assert state.action_to_string(player, action) == str(move)
@@ -147,7 +149,7 @@ def test_clones_share_the_hand() -> None:
     assert clone.hand is state.hand
     clone.apply_action(clone.legal_actions()[0])
     assert clone.hand is not state.hand
-    assert state.hand.move_count == 0
+    assert len(state.hand.moves) == 0
     start = time.perf_counter()
     for _ in range(200):
         state.clone()

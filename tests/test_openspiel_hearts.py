@@ -298,7 +298,7 @@ def play_game(
         dealer=3,
         pass_direction=DIRECTIONS[direction],
     )
-    assert hand.pass_direction == DIRECTIONS[direction]
+    assert hand.deal.pass_direction == DIRECTIONS[direction]
     table = Table(held=[set(cards) for cards in dealt])
     passes: list[list[int]] = [[], [], [], []]
     seen: set[str] = set()

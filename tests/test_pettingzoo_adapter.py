@@ -28,6 +28,7 @@ from pettingzoo.test import api_test, seed_test
 from reversis.bots import RandomBot
 from reversis.encoding import encode_observation, observation_size
 from reversis.pettingzoo import SingleAgentEnv, env, raw_env
+from reversis.pettingzoo.tracker import Tracker
 
 PROFILES = sorted(reversis.available_profiles())
 
@@ -80,6 +81,33 @@ def test_observations_equal_the_encoding_and_rewards_the_settlement(name: str) -
             totals = _play(game, rng, check=True)
             net = reversis.settle(raw.hand).net
             assert totals == {f"player_{s}": float(net[s]) for s in range(len(net))}
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_the_tracker_equals_the_encoding_on_every_kind_of_deal(name: str) -> None:
+    """The environment's tracker, which keeps the vectors move by move from the facts and the
+    points the game shows each seat, equals the encoding for every dealer and hand number (Hearts'
+    four pass directions, Réunion's dealer, who alone knows his discards' points during play),
+    whichever seats are asked and when."""
+    profile = reversis.load_profile(name)
+    tracker = Tracker(profile)
+    rng = random.Random(3)
+    for seed in range(sized(4, 40)):
+        hand = reversis.new_hand(
+            profile, seed=seed, dealer=seed % profile.players, hand_number=1 + seed % 4
+        )
+        tracker.reset()
+        while True:
+            for seat in range(profile.players):
+                if rng.random() < 0.4:
+                    expected = np.array(encode_observation(hand, seat), np.float32)
+                    assert np.array_equal(tracker.vector(hand, seat), expected)
+            if hand.is_over:
+                break
+            moves = hand.legal_moves()
+            after = hand.apply(moves[rng.randrange(len(moves))])
+            tracker.moved(hand, after)
+            hand = after
 
 
 def test_shaping_pays_during_the_hand() -> None:
@@ -239,7 +267,7 @@ def test_numpy_integer_seeds_deal_as_their_int(make: object) -> None:
         assert seeded.unwrapped.hand == plain.unwrapped.hand
         seeded.reset(seed=getattr(np, kind)(6))  # was refused (DealError)
         assert seeded.unwrapped.hand == reversis.new_hand("tetka", seed=6)
-        assert type(seeded.unwrapped.hand.seed) is int
+        assert type(seeded.unwrapped.hand.deal.seed) is int
         seeded.reset()
         plain.reset(seed=6)
         plain.reset()
@@ -253,8 +281,8 @@ def test_numpy_integer_seeds_in_the_single_agent_env() -> None:
         first, _ = one.reset(seed=getattr(np, kind)(5))  # was gymnasium.error.Error
         second, _ = two.reset(seed=5)
         assert one.hand == two.hand
-        assert one.hand.seed == 5
-        assert type(one.hand.seed) is int
+        assert one.hand.deal.seed == 5
+        assert type(one.hand.deal.seed) is int
         assert np.array_equal(first["observation"], second["observation"])
         assert one.seat == 2
         assert type(one.seat) is int

@@ -50,7 +50,7 @@ def test_written_by_hand() -> None:
         stakes={"basket": 8, "beasts": [{"owner": 1, "amount": 24, "in_play": True}]},
     )
     hand = random_moves(source, 2, 12)
-    deck = " ".join(c.code for c in hand.deck)
+    deck = " ".join(c.code for c in hand.deal.deck)
     moves = [str(m) for m in hand.moves]
     text = f"""
     ; a hand with a beast in play
@@ -153,7 +153,7 @@ def test_match_blocks_with_a_seed_alone() -> None:
     text = records.dump(match)
     without_decks = "\n".join(line for line in text.splitlines() if not line.startswith("[Deck"))
     assert records.replay(without_decks) == match
-    other = new_hand("fournier-1785", seed=99).deck
+    other = new_hand("fournier-1785", seed=99).deal.deck
     wrong = re.sub(r'\[Deck "[^"]*"\]', f'[Deck "{" ".join(c.code for c in other)}"]', text)
     with pytest.raises(RecordError, match="tag Deck: the pack does not come from the seed"):
         records.replay(wrong)

@@ -73,7 +73,7 @@ def test_the_figures_are_the_facts_of_the_hands(tmp_path: Path) -> None:
     for i, path in enumerate(files):
         hand = records.replay(path.read_text())
         assert isinstance(hand, reversis.Hand)
-        assert hand.seed == hand_seed(3, i)
+        assert hand.deal.seed == hand_seed(3, i)
         dealers.add(hand.dealer)
         over = hand.events[-1]
         assert isinstance(over, ev.HandOver)

@@ -8,12 +8,14 @@ import pytest
 
 import reversis
 import reversis.bots
-from helpers import random_moves
+from helpers import random_moves, trick_record, with_tricks
 from reversis import Card, DealError, deal_hand, load_profile, new_hand, new_match, settle
 from reversis import events as ev
-from reversis.engine.points import Score, final_points, tetka_most_tricks, tetka_scores
+from reversis.engine.facts import MostTricks
 from reversis.engine.state import TrickRecord
-from reversis.scoring.points import pairwise
+from reversis.games.common import pairwise
+from reversis.games.tetka import TETKA as TETKA_GAME
+from reversis.games.tetka import Score, most_tricks, scores
 
 TETKA = load_profile("tetka")
 SPADES = "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"
@@ -36,31 +38,30 @@ def _deal(bum: str, dealer: int = 0) -> reversis.Hand:
     return deal_hand(TETKA, [h.split() for h in hands], dealer=dealer, bum=bum)
 
 
-def _trick(number_leader: int, cards: str, winner: int) -> TrickRecord:
-    bits = tuple(Card.parse(c).index for c in cards.split())
-    return (number_leader, bits, winner, sum(1 << b for b in bits))
+def _trick(leader: int, cards: str, winner: int) -> TrickRecord:
+    return trick_record(leader, cards, winner)
 
 
 def test_the_deal_and_the_bum_card() -> None:
     # tetka §2: one card at a time from the eldest; the 52nd, the dealer's, is the bum card.
     deck = [c.code for c in TETKA.deck]
     hand = reversis.deal_from_deck(TETKA, deck, dealer=2)
-    assert hand.bum == Card.parse(deck[51])
-    assert hand.bum in hand.hand_of(2)
+    assert hand.tetka.bum == Card.parse(deck[51])
+    assert hand.tetka.bum in hand.hand_of(2)
     assert [c.code for c in hand.hand_of(3)] == sorted(deck[0::4], key=Card.parse)
-    assert hand.tetka == Card(hand.bum.suit, 12)
-    assert hand.deck == tuple(Card.parse(c) for c in deck)
+    assert hand.tetka.tetka == Card(hand.bum.suit, 12)
+    assert hand.deal.deck == tuple(Card.parse(c) for c in deck)
     # the bum card is public from the deal on
     for seat in range(4):
-        assert hand.view(seat).shown == hand.bum
-    assert ev.CardShown(2, hand.bum) in hand.events
+        assert hand.view(seat).shown == hand.tetka.bum
+    assert ev.CardShown(2, hand.tetka.bum) in hand.events
     with pytest.raises(DealError, match="bum card"):
         deal_hand(TETKA, [h.split() for h in (SPADES, HEARTS, DIAMONDS, CLUBS)], dealer=0)
     with pytest.raises(DealError, match="one of the dealer's"):
         deal_hand(TETKA, [h.split() for h in (SPADES, HEARTS, DIAMONDS, CLUBS)], bum="2H")
-    again = deal_hand(TETKA, hand.dealt, dealer=2, bum=hand.bum)
+    again = deal_hand(TETKA, hand.deal.dealt, dealer=2, bum=hand.tetka.bum)
     assert again == hand
-    assert again.deck[-1] == hand.bum
+    assert again.deal.deck[-1] == hand.tetka.bum
 
 
 @pytest.mark.parametrize(
@@ -74,24 +75,23 @@ def test_the_bum_trick_is_the_bum_rank(bum: str, trick: int) -> None:
 
 def test_worked_example_one_trick_five_points() -> None:
     # tetka, worked example 1: bum 7H; trick 7: seat 2 leads KH, seat 3 QH, seat 0 7H, seat 1 QC.
-    deal = _deal("7H").deal
     tricks = [_trick(0, "2S 3S 4S 5S", 0)] * 6 + [_trick(2, "KH QH 7H QC", 2)]
-    scores = tetka_scores(deal, tricks, over=False)
-    assert [s for s in scores if s.trick == 7] == [
+    made = scores(with_tricks(_deal("7H"), tricks, over=False))
+    assert [s for s in made if s.trick == 7] == [
         Score(2, 2, "tetka", 7),
         Score(2, 1, "bum_card", 7),
         Score(2, 1, "queen", 7),
         Score(2, 1, "bum_trick", 7),
     ]
-    assert sum(s.points for s in scores if s.trick == 7) == 5
+    assert sum(s.points for s in made if s.trick == 7) == 5
 
 
 def test_worked_example_bum_queen() -> None:
     # tetka, worked example 2: the bum card QS is Tëtka; seat 1 leads hearts, the others discard high
     # to low keeping their queen for trick 12: trick 12 scores 7; points (0, 9, 0, 0).
     hand = deal_hand(TETKA, [h.split() for h in (SPADES, HEARTS, DIAMONDS, CLUBS)], bum="QS")
-    assert hand.tetka == Card.parse("QS")
-    assert hand.bum_trick == 12
+    assert hand.tetka.tetka == Card.parse("QS")
+    assert hand.tetka.bum_trick == 12
     leads = "AH KH JH 10H 9H 8H 7H 6H 5H 4H 3H QH 2H".split()
     keeps = {0: SPADES, 2: DIAMONDS, 3: CLUBS}
     discards = {
@@ -104,7 +104,7 @@ def test_worked_example_bum_queen() -> None:
             suit = keeps[seat].split()[0][-1]
             hand = hand.apply(f"Q{suit}" if number == 12 else discards[seat].pop(0))
     assert hand.is_over
-    trick12 = [s for s in hand.scores if s.trick == 12]
+    trick12 = [s for s in hand.tetka.scores if s.trick == 12]
     assert sum(s.points for s in trick12) == 7
     assert [s.reason for s in trick12] == [
         "queen",
@@ -115,25 +115,25 @@ def test_worked_example_bum_queen() -> None:
         "bum_trick",
     ]
     assert hand.points == (0, 9, 0, 0)
-    assert hand.most_tricks == (1, "tricks")
+    assert hand.tetka.most_tricks == (1, "tricks")
     assert settle(hand).net == (9, -27, 9, 9)
 
 
 def test_worked_example_bum_king() -> None:
     # tetka, worked example 3: bum KD; trick 13: seat 3 4C, seat 0 9C, seat 1 2C, seat 2 8S.
-    deal = _deal("KD").deal
+    hand = _deal("KD")
     tricks = [_trick(0, "2S 3S 4S 5S", 0)] * 12 + [_trick(3, "4C 9C 2C 8S", 0)]
-    scores = [s for s in tetka_scores(deal, tricks, over=False) if s.trick == 13]
-    assert scores == [Score(0, 1, "bum_trick", 13), Score(0, 1, "last_trick", 13)]
+    last = [s for s in scores(with_tricks(hand, tricks, over=False)) if s.trick == 13]
+    assert last == [Score(0, 1, "bum_trick", 13), Score(0, 1, "last_trick", 13)]
 
 
 def test_worked_example_bum_ace() -> None:
     # tetka, worked example 4: bum AC: trick 1 is the bum trick.
-    deal = _deal("AC").deal
-    first = tetka_scores(deal, [_trick(1, "3H JH 5H 2D", 2)], over=False)
+    hand = _deal("AC")
+    first = scores(with_tricks(hand, [_trick(1, "3H JH 5H 2D", 2)], over=False))
     assert first == (Score(2, 1, "bum_trick", 1),)
-    second = tetka_scores(
-        deal, [_trick(1, "4S 5S 6S 7S", 1), _trick(1, "3H JH 5H 2D", 2)], over=False
+    second = scores(
+        with_tricks(hand, [_trick(1, "4S 5S 6S 7S", 1), _trick(1, "3H JH 5H 2D", 2)], over=False)
     )
     assert [s for s in second if s.trick == 2] == []
 
@@ -170,15 +170,19 @@ def _won(
 
 def test_worked_example_most_tricks() -> None:
     # tetka §5, worked example 5: bum 6D; tricks (4, 4, 3, 2).
-    deal = _deal("6D").deal
+    hand = _deal("6D")
+
+    def most(tricks: list[TrickRecord]) -> tuple[int, str]:
+        return most_tricks(with_tricks(hand, tricks, over=True))
+
     a = _won((4, 4, 3, 2), {0: "2D 3D", 1: "4D 5D 7D 8D 9D"}, {})
-    assert tetka_most_tricks(deal, a) == (1, "bum_suit_cards")
+    assert most(a) == (1, "bum_suit_cards")
     b = _won((4, 4, 3, 2), {0: "KD 9D 2D", 1: "QD 5D 4D", 2: "AD"}, {})
-    assert tetka_most_tricks(deal, b) == (0, "highest_bum_card")
+    assert most(b) == (0, "highest_bum_card")
     c = _won((4, 4, 3, 2), {}, {0: [2, 5, 8, 11], 1: [1, 3, 6, 9]})
-    assert tetka_most_tricks(deal, c) == (0, "latest_trick")
+    assert most(c) == (0, "latest_trick")
     d = _won((5, 4, 3, 1), {}, {})
-    assert tetka_most_tricks(deal, d) == (0, "tricks")
+    assert most(d) == (0, "tricks")
 
 
 def test_worked_example_settling_a_hand() -> None:
@@ -201,16 +205,15 @@ def test_every_hand_gives_nine_points(seed: int) -> None:
     hand = random_moves(new_hand(TETKA, seed=seed, dealer=seed % 4), seed)
     assert sum(hand.points) == 9
     for seat in range(4):
-        assert sum(s.points for s in hand.scores if s.seat == seat) == hand.points[seat]
+        assert sum(s.points for s in hand.tetka.scores if s.seat == seat) == hand.points[seat]
     assert settle(hand).net == tuple(9 - 4 * p for p in hand.points)
-    assert next(e for e in hand.events if isinstance(e, ev.MostTricks)).seat == hand.most_tricks[0]  # type: ignore[index]
+    assert next(e for e in hand.events if isinstance(e, ev.MostTricks)).seat == hand.tetka.most_tricks[0]  # type: ignore[index]
 
 
 def test_final_points_add_most_tricks() -> None:
-    deal = _deal("6D").deal
-    tricks = _won((5, 4, 3, 1), {}, {})
-    _points, notes = final_points(deal, tricks, 0)
-    assert notes == (("most", 0, "tricks"),)
+    state = with_tricks(_deal("6D"), _won((5, 4, 3, 1), {}, {}), over=True)
+    facts = TETKA_GAME.end_facts(state)
+    assert facts[0] == MostTricks(0, "tricks")
 
 
 def test_a_game_of_tetka() -> None:

@@ -3,10 +3,27 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from helpers import deal, play
-from reversis import Card, Phase, Profile, new_hand
+import pytest
+
+import reversis
+from conftest import sized
+from helpers import deal, play, random_moves
+from reversis import (
+    ArgumentError,
+    Card,
+    HandView,
+    Phase,
+    Profile,
+    RecordError,
+    new_hand,
+    sample_world,
+    settle,
+    views,
+)
 from reversis import events as ev
+from reversis.hand import state_of
 from reversis.testing import knowable_cards
 from reversis.views import view_cards
 
@@ -49,8 +66,9 @@ def test_pot_turned_at_the_end(fournier: Profile) -> None:
     while not hand.is_over:
         assert hand.view(0).pot is None
         hand = hand.apply(rng.choice(hand.legal_moves()))
-    if hand.reversis_player is None:
-        assert hand.view(2).pot == hand.pot
+    assert hand.reversis is not None
+    if hand.reversis.committed is None:
+        assert hand.view(2).pot == hand.reversis.pot
 
 
 def test_views_leak_nothing_random(fournier: Profile, fournier3: Profile) -> None:
@@ -81,3 +99,71 @@ def test_privilege_used_is_private_until_the_end(fournier: Profile) -> None:
     while not hand.is_over:
         hand = hand.apply(rng.choice(hand.legal_moves()))
     assert ev.PrivilegeUsed(1, 2) in hand.view(2).events
+
+
+def test_hand_view_is_the_hands_view_and_refuses_what_is_not_a_hand(fournier: Profile) -> None:
+    # Issue 24: Hand.view gives hand_view the hand's state and settlement; called without them,
+    # hand_view asks the hand, and it refuses what is not a hand, or a state of another hand.
+    hand = new_hand(fournier, seed=3).apply("decline")
+    assert views.hand_view(hand, 2) == hand.view(2)
+    other = new_hand(fournier, seed=4)
+    for bad in (
+        lambda: views.hand_view("hand", 2),  # type: ignore[arg-type]
+        lambda: views.hand_view(hand.view(2), 2),  # type: ignore[arg-type]
+        lambda: views.hand_view(hand, 2, state_of(hand)),
+        lambda: views.hand_view(hand, 2, None, settle(hand)),
+        lambda: views.hand_view(hand, 2, state_of(other), settle(hand)),
+        lambda: views.hand_view(hand, 9, state_of(hand), settle(hand)),
+    ):
+        with pytest.raises(ArgumentError):
+            bad()
+
+
+def test_match_view_takes_the_results_from_its_caller(fournier: Profile) -> None:
+    # The views sit below the settlement: match_view is given each finished hand's payments.
+    match = reversis.new_match(fournier, seed=3).start_hand()
+    assert match.hand is not None
+    match = match.finish_hand(match.hand.rollout(random.Random(3))).start_hand()
+    results = tuple(settle(h).payments for h in match.history)
+    view = views.match_view(match, 1, results=results)
+    assert view == match.view(1)
+    assert view.results == results != ((),)
+    with pytest.raises(ArgumentError, match="results"):
+        views.match_view(match, 1)
+    for bad in ((), (*results, ()), ([*results[0]],), ((1,),)):
+        with pytest.raises(ArgumentError, match="results"):
+            views.match_view(match, 1, results=bad)  # type: ignore[arg-type]
+
+
+#: House profiles: the view checks hold views to the engine's own rules, whatever the profile.
+HOUSE = [
+    ("hearts", {"hearts": {"can_lead_any_club": True, "can_lead_hearts_instead_of_qs": True}}),
+    ("hearts", {"hearts": {"must_break_hearts": False, "no_pts_on_first_trick": False}}),
+    ("omnibus-hearts", {"hearts": {"pass_cycle": ["across", "none"]}}),
+    ("reunion", {"play": {"follow": "suit"}}),
+    ("reunion", {"reunion": {"ten_high": False}}),
+    ("fournier-1785", {"privilege": {"last_trick": 11}}),
+    ("fournier-1785", {"play": {"forced": "only-card"}}),
+]
+
+
+@pytest.mark.parametrize(("base", "change"), HOUSE)
+def test_views_of_house_profiles_read_back_and_have_worlds(
+    base: str, change: dict[str, Any]
+) -> None:
+    house = reversis.load_profile(base).evolve(name="house", **change)
+    rng = random.Random(f"house {base} {change}")
+    for _ in range(sized(6, 60)):
+        hand = new_hand(house, seed=rng.randrange(2**32))
+        hand = random_moves(hand, rng.randrange(99), rng.randrange(60))
+        for seat in range(house.players):
+            view = hand.view(seat)
+            data = view.to_dict()
+            assert HandView.from_dict(data, profile=house) == view
+            if view.legal_moves:
+                data["legal_moves"] = data["legal_moves"][:-1]
+                with pytest.raises(RecordError, match="legal"):
+                    HandView.from_dict(data, profile=house)
+        seat = rng.randrange(house.players)
+        world = sample_world(hand.view(seat), rng, profile=house)
+        assert world.view(seat) == hand.view(seat)

@@ -75,11 +75,11 @@ def states_of(hand: Hand) -> list[Hand]:
     """The hand after 0, 1, 2 … of its moves."""
     start = reversis.deal_from_deck(
         hand.profile,
-        hand.deck,
+        hand.deal.deck,
         dealer=hand.dealer,
-        stakes=hand.stakes,
-        pass_direction=hand.pass_direction,
-        hand_number=hand.hand_number,
+        stakes=hand.deal.stakes,
+        pass_direction=hand.deal.pass_direction,
+        hand_number=hand.deal.hand_number,
     )
     states = [start]
     for move in hand.moves:
@@ -593,7 +593,7 @@ def test_browser_plays_a_whole_hand(live: tuple[str, Any], browser: Any, tmp_pat
     deadline = time.monotonic() + 40
     while page.get_attribute("body", "data-status") != "over":
         assert time.monotonic() < deadline, "the hand did not finish"
-        trick_before = app.state.server.tables[table_id].hand.trick_number
+        trick_before = len(app.state.server.tables[table_id].hand.tricks) + 1
         if click_one(page):
             clicks += 1
             tricks_clicked.add(trick_before)

@@ -357,13 +357,14 @@ def replay_views(record: str, seat: int) -> list[dict[str, Any]]:
         raise TableError("the record is not a hand")
     if type(seat) is not int or not 0 <= seat < value.players:
         raise TableError(f"{str(seat)[:20]!r} is not a seat of the hand")
+    dealt = value.deal
     hand = reversis.deal_from_deck(
         value.profile,
-        value.deck,
+        dealt.deck,
         dealer=value.dealer,
-        stakes=value.stakes,
-        pass_direction=value.pass_direction,
-        hand_number=value.hand_number,
+        stakes=dealt.stakes,
+        pass_direction=dealt.pass_direction,
+        hand_number=dealt.hand_number,
     )
     moves: Sequence[reversis.Move] = value.moves
     views = [hand.view(seat).to_dict()]

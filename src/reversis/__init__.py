@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from reversis.cards import Card, Rank, Suit
 from reversis.engine.actions import action_count, move_at, move_index
+from reversis.engine.deal import DealInfo
 from reversis.errors import (
     ArgumentError,
     DealError,
@@ -26,7 +27,6 @@ from reversis.errors import (
     ReversisError,
     StakesError,
 )
-from reversis.engine.deal import DealInfo
 from reversis.hand import Hand, Phase, Trick, deal_from_deck, deal_hand, new_hand
 from reversis.moves import Decline, Discard, Exchange, Give, Move, Pass, Play, parse_move
 from reversis.profile import Profile, available_profiles, load_profile
@@ -36,8 +36,8 @@ if TYPE_CHECKING:
     from reversis import records
     from reversis._core import engine_name
     from reversis.events import PlayKind
-    from reversis.match import Match, MatchError, new_match
     from reversis.games.table import MatchPhase
+    from reversis.match import Match, MatchError, new_match
     from reversis.settlement import Payment, Settlement, settle
     from reversis.simulation import simulate
     from reversis.views import HandView, MatchView

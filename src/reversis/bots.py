@@ -31,9 +31,9 @@ from typing import TYPE_CHECKING
 import attrs
 
 from reversis.cards import Card
-from reversis.engine.rollout import Policy
+from reversis.engine.play import Policy
 from reversis.errors import ArgumentError
-from reversis.hand import Hand
+from reversis.hand import Hand, settle
 from reversis.moves import Decline, Move, Play
 from reversis.profile import Profile
 from reversis.views import HandView
@@ -248,8 +248,7 @@ class MonteCarloBot:
     def __call__(self, view: HandView) -> Move:
         """Choose a move for ``view`` (:class:`~reversis.ArgumentError` if it has none;
         :class:`~reversis.NoWorldError` if :func:`reversis.sample_world` finds no world for it)."""
-        from reversis.scoring import settle  # noqa: PLC0415 - scoring loads with the bot's first move
-        from reversis.worlds import sample_world  # noqa: PLC0415
+        from reversis.worlds import sample_world  # noqa: PLC0415 - loads with the bot's first move
 
         moves = _moves(view)
         if len(moves) == 1:

@@ -1,19 +1,23 @@
 """A fixed-size observation of a hand for one seat, as floats: for learning and search frameworks.
 
-:func:`encode_view` encodes what a :class:`~reversis.HandView` shows; :func:`encode_observation`
-gives the same numbers straight from a hand and a seat, many times faster, reading only what that
-seat may know (a property test holds the two equal on random states of every profile). The
-adapters (:mod:`reversis.openspiel`, :mod:`reversis.pettingzoo`) use it; other frameworks can too.
-The core stays free of numpy: the encoders return tuples, and :func:`observation_entries` gives
-the non-zero entries, for filling an array cheaply.
+:func:`encode_view` encodes what a :class:`~reversis.HandView` shows, and
+:func:`encode_observation` what a hand shows a seat: the same numbers. Given the hand's engine
+state too (``reversis.hand.state_of(hand)``), as the adapters (:mod:`reversis.openspiel`,
+:mod:`reversis.pettingzoo`) give it, :func:`encode_observation` reads them from the state straight,
+many times faster than making the view, and reads only what that seat may know (a property test
+holds the two equal on random states of every profile); other frameworks can use either. The
+encoding sits below the hand (:mod:`reversis.hand`), which it reads through its public names and
+the state it is given. The core stays free of numpy: the encoders return tuples, and
+:func:`observation_entries` gives the non-zero entries, for filling an array cheaply.
 
     >>> import reversis
     >>> from reversis.encoding import encode_observation, encode_view, observation_size
+    >>> from reversis.hand import state_of
     >>> hand = reversis.new_hand("fournier-1785", seed=7).apply("decline")
-    >>> vector = encode_observation(hand, 1)
+    >>> vector = encode_observation(hand, 1, state_of(hand))
     >>> len(vector) == observation_size(hand.profile) == 862
     True
-    >>> vector == encode_view(hand.view(1))
+    >>> vector == encode_view(hand.view(1)) == encode_observation(hand, 1)
     True
 
 Seats are *relative*: slot ``r`` of a per-seat part is the seat ``r`` places after the observer
@@ -64,27 +68,23 @@ observation has perfect recall: it tells apart every two information states of t
 from __future__ import annotations
 
 import functools
-from typing import Any, Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from reversis import events as ev
 from reversis.cards import Card
 from reversis.engine.deal import direction_name
-from reversis.engine.points import running_points
-from reversis.engine.state import (
-    F_DECLINED,
-    F_DISCARDED,
-    F_EXCHANGED,
-    F_GIVEN,
-    F_PASSED,
-    M64,
-)
-from reversis.engine.trick import Phase, Trick
+from reversis.engine.facts import Declined, Discarded, Exchanged, Given, Received
+from reversis.engine.state import State
+from reversis.engine.tricks import Phase, Trick
 from reversis.errors import ArgumentError
-from reversis.hand import Hand
+from reversis.games import game_of
 from reversis.profile import Profile
 from reversis.views import HandView
+
+if TYPE_CHECKING:
+    from reversis.hand import Hand
 
 __all__ = [
     "PART_NAMES",
@@ -207,15 +207,14 @@ def _offsets_of(d: int, n: int, tricks: int, slot: tuple[int, ...]) -> _Offsets:
     )
 
 
-def known_points(hand: Hand, seat: int) -> tuple[int, ...]:
-    """Every seat's points as ``seat`` may know them (:attr:`reversis.HandView.points`): the
-    hand's points, except that in Réunion the dealer's discards count for him only in his own
-    eyes until the end of the deal (reunion §4)."""
-    s = hand.state
-    deal = s.deal
-    if s.to_move >= 0 and seat != deal.dealer and s.extra.aside and deal.rules.widow == "dealer":
-        return running_points(deal, s.tricks, 0)
-    return hand.points
+def known_points(hand: Hand, seat: int, state: State | None = None) -> tuple[int, ...]:
+    """Every seat's points as ``seat`` may know them (:attr:`reversis.HandView.points`), as the
+    hand's game shows them: the hand's points, except that in Réunion the dealer's discards count
+    for him only in his own eyes until the end of the deal (reunion §4). ``state`` as for
+    :func:`observation_entries`."""
+    if state is None:
+        return _view(hand, seat, "known_points").points
+    return game_of(state.deal.profile).seen(state, _seat(state, seat)).points
 
 
 #: The parts of the observation that are the observer's own (the others are public: the same for
@@ -223,91 +222,141 @@ def known_points(hand: Hand, seat: int) -> tuple[int, ...]:
 PRIVATE_PARTS: Final = ("hand", "widow_card", "put_aside", "given", "received", "privileged")
 
 
-def _steps(
-    facts: tuple[Any, ...] | None, nsteps: int, seat: int
-) -> tuple[int, int, int, int, list[tuple[str, int]]]:
-    """What the steps before play recorded, as ``seat`` knows it: the widow card it took or looked
-    at (or -1), the masks of the cards it put aside, gave and received, and who exchanged,
-    declined or discarded (public), in order."""
+@attrs.frozen
+class _Steps:
+    """What the steps before play recorded, as one seat knows it."""
+
+    #: The widow card the seat took or looked at, or -1.
+    widow_card: int
+    #: The masks of the cards it put aside (or that its decline did), gave or passed, and received.
+    aside: int
+    given: int
+    received: int
+    #: Who exchanged, declined or discarded (public), in order, as (part, seat).
+    flags: tuple[tuple[str, int], ...]
+
+
+def _steps(state: State, seat: int) -> _Steps:
+    """What the facts of the steps before play tell ``seat`` (fournier-1785 §4, hoyle §4,
+    hearts §4): its own cards, and who did what."""
+    nsteps = state.deal.nsteps
     widow_card = -1
     aside = given = received = coming = 0
     flags: list[tuple[str, int]] = []
-    chain = []
-    node = facts
-    while node is not None:
-        if 0 <= node[1] < nsteps:
-            chain.append(node)
-        node = node[0]
-    for node in reversed(chain):
-        for fact in node[2:]:
-            code = fact[0]
-            if code == F_EXCHANGED:
-                flags.append(("exchanged", fact[1]))
-                if fact[1] == seat:
-                    aside |= 1 << fact[2]
-                    widow_card = fact[3]
-            elif code == F_DECLINED:
-                flags.append(("declined", fact[1]))
-                if fact[1] == seat:
-                    aside |= 1 << fact[2]
-                    widow_card = fact[2]
-            elif code == F_DISCARDED:
-                flags.append(("discarded", fact[1]))
-                if fact[1] == seat:
-                    aside |= 1 << fact[2]
-            elif code == F_GIVEN:
-                if fact[1] == seat:
-                    given |= 1 << fact[3]
-                elif fact[2] == seat:
-                    coming |= 1 << fact[3]
-            elif code == F_PASSED:
-                received |= coming
-                coming = 0
-    return widow_card, aside, given, received, flags
+    for recorded in state.facts:
+        if recorded.step >= nsteps:
+            break  # the facts are recorded in the order of the moves
+        fact = recorded.fact
+        if isinstance(fact, Exchanged):
+            flags.append(("exchanged", fact.seat))
+            if fact.seat == seat:
+                aside |= 1 << fact.discarded
+                widow_card = fact.taken
+        elif isinstance(fact, Declined):
+            flags.append(("declined", fact.seat))
+            if fact.seat == seat:
+                aside |= 1 << fact.card
+                widow_card = fact.card
+        elif isinstance(fact, Discarded):
+            flags.append(("discarded", fact.seat))
+            if fact.seat == seat:
+                aside |= 1 << fact.card
+        elif isinstance(fact, Given):
+            if fact.seat == seat:
+                given |= 1 << fact.card
+            elif fact.to == seat:
+                coming |= 1 << fact.card
+        elif isinstance(fact, Received):
+            received |= coming
+            coming = 0
+    return _Steps(widow_card, aside, given, received, tuple(flags))
 
 
-def private_entries(hand: Hand, seat: int) -> list[int]:
-    """The indices of the 1s of the observation's :data:`PRIVATE_PARTS` for ``seat`` (all their
-    entries are 0 or 1): equal to the private entries of :func:`observation_entries`."""
-    s = hand.state
-    deal = s.deal
-    o = _offsets(deal.profile)
-    at, slot = o.at, o.slot
-    ones: list[int] = []
-    base = at["hand"]
-    mask = s.hands >> (64 * seat) & M64
+def _view(hand: object, seat: object, name: str) -> HandView:
+    """``hand.view(seat)``, which checks the seat; :class:`~reversis.ArgumentError` if ``hand`` is
+    not a hand (the hand sits above the encoding, which knows it by its view)."""
+    # A hand's view() takes a seat; other objects' (numpy's array.view()) take other things.
+    view = None
+    if all(callable(getattr(hand, method, None)) for method in ("view", "legal_moves", "apply")):
+        view = hand.view(seat)  # type: ignore[attr-defined]
+    if not isinstance(view, HandView):
+        raise ArgumentError(f"{name}() needs a Hand, not {type(hand).__name__}")
+    return view
+
+
+def _seat(state: object, seat: object) -> int:
+    """``seat``, checked against the engine state ``state`` (the hand's, from its caller)."""
+    if not isinstance(state, State):
+        raise ArgumentError(
+            f"state: the hand's engine state (reversis.hand.state_of(hand)) or None, not "
+            f"{type(state).__name__}"
+        )
+    n = len(state.held)
+    if type(seat) is not int or not 0 <= seat < n:
+        raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {n - 1})")
+    return seat
+
+
+def _private_index(profile: Profile) -> list[int]:
+    """The indices of the observation's :data:`PRIVATE_PARTS`, in order."""
+    return [
+        i
+        for part in observation_layout(profile)
+        if part.name in PRIVATE_PARTS
+        for i in range(part.offset, part.offset + part.size)
+    ]
+
+
+def _add_cards(ones: list[int], base: int, slot: tuple[int, ...], mask: int) -> None:
+    """Add to ``ones`` the entry of each card of ``mask`` in the part that starts at ``base``."""
     while mask:
         low = mask & -mask
         ones.append(base + slot[low.bit_length() - 1])
         mask ^= low
-    nsteps = deal.nsteps
-    widow_card, aside, given, received, _ = _steps(s.facts, nsteps, seat)
-    if widow_card >= 0:
-        ones.append(at["widow_card"] + slot[widow_card])
-    for part, mask in (("put_aside", aside), ("given", given), ("received", received)):
-        base = at[part]
-        while mask:
-            low = mask & -mask
-            ones.append(base + slot[low.bit_length() - 1])
-            mask ^= low
-    if s.extra.privilege == seat and s.step >= nsteps:
+
+
+def private_entries(hand: Hand, seat: int, state: State | None = None) -> list[int]:
+    """The indices of the 1s of the observation's :data:`PRIVATE_PARTS` for ``seat`` (all their
+    entries are 0 or 1): equal to the private entries of :func:`observation_entries`. ``state``
+    as for :func:`observation_entries`."""
+    if state is None:
+        view = _view(hand, seat, "private_entries")
+        vector = encode_view(view)
+        return [i for i in _private_index(view.rules) if vector[i]]
+    seat = _seat(state, seat)
+    o = _offsets(state.deal.profile)
+    at, slot = o.at, o.slot
+    ones: list[int] = []
+    _add_cards(ones, at["hand"], slot, state.held[seat])
+    steps = _steps(state, seat)
+    if steps.widow_card >= 0:
+        ones.append(at["widow_card"] + slot[steps.widow_card])
+    _add_cards(ones, at["put_aside"], slot, steps.aside)
+    _add_cards(ones, at["given"], slot, steps.given)
+    _add_cards(ones, at["received"], slot, steps.received)
+    if game_of(state.deal.profile).seen(state, seat).privileged:
         ones.append(at["privileged"])
     return ones
 
 
-def observation_entries(hand: Hand, seat: int) -> tuple[list[int], list[int], list[float]]:
+def observation_entries(
+    hand: Hand, seat: int, state: State | None = None
+) -> tuple[list[int], list[int], list[float]]:
     """The non-zero entries of :func:`encode_observation`'s vector: the indices whose value is
     1, then the other indices and their values. For filling a zeroed array:
     ``out[ones] = 1; out[indices] = values``.
+
+    ``state`` is the hand's engine state (``reversis.hand.state_of(hand)``), which the adapters
+    give: the entries are then read from it, from its facts and from what the game shows the seat
+    (``Game.seen``), without making the view. Without it, they come from the seat's view
+    (``hand.view(seat)``): the same numbers, more slowly.
     """
-    if not isinstance(hand, Hand):
-        raise ArgumentError(f"encode_observation() needs a Hand, not {type(hand).__name__}")
-    n = hand.players
-    if type(seat) is not int or not 0 <= seat < n:
-        raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {n - 1})")
-    s = hand.state
-    deal = s.deal
+    if state is None:
+        return _entries(encode_view(_view(hand, seat, "observation_entries")))
+    seat = _seat(state, seat)
+    deal = state.deal
     profile = deal.profile
+    n = deal.rules.players
     o = _offsets(profile)
     at = o.at
     slot = o.slot
@@ -317,100 +366,84 @@ def observation_entries(hand: Hand, seat: int) -> tuple[list[int], list[int], li
     add = ones.append
     indices: list[int] = []
     values: list[float] = []
-
-    def cards(base: int, mask: int) -> None:
-        while mask:
-            low = mask & -mask
-            add(base + slot[low.bit_length() - 1])
-            mask ^= low
-
-    packed = s.hands
-    cards(at["hand"], packed >> (64 * seat) & M64)
+    _add_cards(ones, at["hand"], slot, state.held[seat])
     played, trick_of, led = at["played"], at["trick_of"], at["led"]
     counts = [0] * n
-    for number, (leader, bits, winner, _) in enumerate(s.tricks, start=1):
-        counts[winner] += 1
-        who = leader - seat
+    for number, trick in enumerate(state.tricks, start=1):
+        counts[trick.winner] += 1
         value = number / big_t
-        first = True
-        for bit in bits:
+        for k, bit in enumerate(trick.cards):
             where = slot[bit]
-            if who < 0:
-                who += n
-            elif who >= n:
-                who -= n
-            add(played + who * d + where)
+            add(played + (trick.leader + k - seat) % n * d + where)
             indices.append(trick_of + where)
             values.append(value)
-            if first:
-                add(led + where)
-                first = False
-            who += 1
-    if s.current:
+        add(led + slot[trick.cards[0]])
+    if state.current:
         current = at["current"]
-        who = s.leader - seat
-        for k, bit in enumerate(s.current):
-            r = (who + k) % n
-            add(current + r * d + slot[bit])
-        add(led + slot[s.current[0]])
-    # The steps before play: the facts recorded by the exchange, each seat's own cards only.
-    nsteps = deal.nsteps
-    widow_card, aside, given, received, flags = _steps(s.facts, nsteps, seat)
-    if widow_card >= 0:
-        add(at["widow_card"] + slot[widow_card])
-    cards(at["put_aside"], aside)
-    cards(at["given"], given)
-    cards(at["received"], received)
-    for name, who in flags:
+        for k, bit in enumerate(state.current):
+            add(current + (state.leader + k - seat) % n * d + slot[bit])
+        add(led + slot[state.current[0]])
+    # The steps before play: the facts they recorded, each seat's own cards only.
+    steps = _steps(state, seat)
+    if steps.widow_card >= 0:
+        add(at["widow_card"] + slot[steps.widow_card])
+    _add_cards(ones, at["put_aside"], slot, steps.aside)
+    _add_cards(ones, at["given"], slot, steps.given)
+    _add_cards(ones, at["received"], slot, steps.received)
+    for name, who in steps.flags:
         add(at[name] + (who - seat) % n)
     if deal.shown >= 0:
         add(at["shown"] + slot[deal.shown])
-    over = s.to_move < 0
-    game = deal.rules.game
-    if over and s.extra.reversis < 0 and game in ("reversis", "reunion"):
-        # fournier-1785 §7: the pot is turned at the end of an ordinary hand; reunion §4.
-        cards(at["pot"], s.extra.aside)
-        if game == "reversis":
-            indices.append(at["pot_value"])
-            values.append(float(hand.pot_value))
+    # What the game shows of its own facts: the cards put aside once turned and the pot's value
+    # (fournier-1785 §7, reunion §4), the points as this seat knows them, its privilege.
+    seen = game_of(profile).seen(state, seat)
+    if seen.aside is not None:
+        _add_cards(ones, at["pot"], slot, seen.aside)
+    if seen.pot_value is not None:
+        indices.append(at["pot_value"])
+        values.append(float(seen.pot_value))
+    over = state.to_move < 0
     if not over:
-        add(at["to_move"] + (s.to_move - seat) % n)
+        add(at["to_move"] + (state.to_move - seat) % n)
     add(at["dealer"] + (deal.dealer - seat) % n)
-    base = at["card_counts"]
-    for p in range(n):
-        held = (packed >> (64 * p) & M64).bit_count()
-        if held:
-            indices.append(base + (p - seat) % n)
-            values.append(held / big_t)
-    base = at["tricks_taken"]
-    for p in range(n):
-        if counts[p]:
-            indices.append(base + (p - seat) % n)
-            values.append(counts[p] / big_t)
-    points = known_points(hand, seat)
-    base = at["points"]
-    for p in range(n):
-        if points[p]:
-            indices.append(base + (p - seat) % n)
-            values.append(float(points[p]))
-    phase = 2 if over else (0 if s.step < nsteps else 1)
+    for part, numbers, scale in (
+        ("card_counts", [cards.bit_count() for cards in state.held], big_t),
+        ("tricks_taken", counts, big_t),
+        ("points", seen.points, 1),  # raw
+    ):
+        base = at[part]
+        for p in range(n):
+            if numbers[p]:
+                indices.append(base + (p - seat) % n)
+                values.append(numbers[p] / scale)
+    phase = 2 if over else (0 if state.step < deal.nsteps else 1)
     add(at["phase"] + phase)
     if deal.trumps is not None:
         add(at["trump"] + deal.trumps.suit)
     if profile.hearts is not None:
         add(at["pass_direction"] + _DIRECTIONS.index(direction_name(deal)))
-    if s.extra.privilege == seat and s.step >= nsteps:
+    if seen.privileged:
         add(at["privileged"])
     indices.append(at["trick_number"])
-    values.append((len(s.tricks) + 1) / big_t)
+    values.append((len(state.tricks) + 1) / big_t)
     return ones, indices, values
 
 
-def encode_observation(hand: Hand, seat: int) -> tuple[float, ...]:
-    """The observation of ``hand`` for ``seat`` (see the module's docstring), read from the hand
-    directly: equal to ``encode_view(hand.view(seat))``, without making the view."""
-    ones, indices, values = observation_entries(hand, seat)
-    out = [0.0] * _offsets(hand.profile).size
+def _entries(vector: tuple[float, ...]) -> tuple[list[int], list[int], list[float]]:
+    """The non-zero entries of ``vector``, as :func:`observation_entries` gives them."""
+    ones = [i for i, x in enumerate(vector) if x == 1.0]
+    others = [i for i, x in enumerate(vector) if x and x != 1.0]
+    return ones, others, [vector[i] for i in others]
+
+
+def encode_observation(hand: Hand, seat: int, state: State | None = None) -> tuple[float, ...]:
+    """The observation of ``hand`` for ``seat`` (see the module's docstring): equal to
+    ``encode_view(hand.view(seat))``. Given the hand's engine ``state``, read from it without
+    making the view (see :func:`observation_entries`)."""
+    if state is None:
+        return encode_view(_view(hand, seat, "encode_observation"))
+    ones, indices, values = observation_entries(hand, seat, state)
+    out = [0.0] * _offsets(state.deal.profile).size
     for i in ones:
         out[i] = 1.0
     for i, v in zip(indices, values, strict=True):

@@ -44,13 +44,9 @@ from reversis import jsonio
 from reversis.cards import Card, read_cards
 from reversis.engine.chance import MAX_SEED, draw_first_dealer
 from reversis.errors import DealError, ProfileError, RecordError, ReversisError
-from reversis.hand import Hand, deal_from_deck, new_hand, replay_moves
-from reversis.profile import Profile, load_profile, profile_from_data, profile_to_data
-from reversis.profile.checks import MAX_ROUNDS
-from reversis.scoring import Payment, Settlement, settle
-from reversis.scoring.reunion import game_payments
-from reversis.scoring.reunion import winners as highest
-from reversis.scoring.table import (
+from reversis.games import game_of
+from reversis.games.payments import Payment, Settlement
+from reversis.games.table import (
     MatchPhase,
     antes,
     apply_payments,
@@ -58,6 +54,9 @@ from reversis.scoring.table import (
     is_empty,
     share,
 )
+from reversis.hand import Hand, deal_from_deck, new_hand, replay_moves, settle
+from reversis.profile import Profile, load_profile, profile_from_data, profile_to_data
+from reversis.profile.checks import MAX_ROUNDS
 from reversis.stakes import Stakes
 from reversis.views import MatchView, match_view
 
@@ -184,14 +183,7 @@ class Match:
         the richest in Reversis."""
         if not self.is_over:
             return ()
-        game = self.profile.game
-        if game == "reunion":
-            return highest(self.totals)
-        if game in ("hearts", "tetka"):
-            low = min(self.totals)
-            return tuple(s for s, t in enumerate(self.totals) if t == low)
-        rich = max(self.bankrolls)
-        return tuple(s for s, b in enumerate(self.bankrolls) if b == rich)
+        return game_of(self.profile).match_winners(self.totals, self.bankrolls)
 
     @property
     def last_settlement(self) -> Settlement | None:
@@ -275,7 +267,9 @@ class Match:
         assert total is not None
         if self.hands_played < total:
             return self
-        if self.profile.game != "reversis":
+        if self.profile.mechanism == "none":
+            # The games of points leave no stakes on the table: the match ends with the agreed
+            # hands (tetka §7, reunion §8).
             return self._end()
         if empty or end == "keep":
             # fournier-1785 §12: nothing left at stake: the match is over.
@@ -321,7 +315,7 @@ class Match:
 
     def _end(self) -> Match:
         """The match over, with the game's payments (reunion §8)."""
-        payments = game_payments(self.totals) if self.profile.game == "reunion" else ()
+        payments = game_of(self.profile).match_payments(self.profile, self.totals)
         return attrs.evolve(
             self,
             bankrolls=apply_payments(self.bankrolls, payments),
@@ -332,7 +326,8 @@ class Match:
     def view(self, seat: int, hand: Hand | None = None) -> MatchView:
         """What ``seat`` may know of the match (see :mod:`reversis.views`); ``hand`` is the hand in
         play as it stands now, if you hold it (by default the hand in progress as dealt)."""
-        return match_view(self, seat, hand)
+        results = tuple(settle(h).payments for h in self.history)
+        return match_view(self, seat, hand, results)
 
     def to_dict(self) -> dict[str, Any]:
         """The match as plain data: its profile, seed, first dealer, every finished hand (as
@@ -430,11 +425,12 @@ def _replay_hand(match: Match, data: Any, what: str, *, finish: bool) -> Match:
     except (MatchError, DealError) as exc:
         raise RecordError(f"{what}: {exc}") from None
     assert started.hand is not None
-    if started.hand.deck != deck:
+    dealt = started.hand.deal
+    if dealt.deck != deck:
         raise RecordError(f"{what}.deck: the pack does not come from the seed {seed}")
     for key, value in (
-        ("hand_number", started.hand.hand_number),
-        ("pass_direction", started.hand.pass_direction),
+        ("hand_number", dealt.hand_number),
+        ("pass_direction", dealt.pass_direction),
     ):
         if key in data and not jsonio.identical(data[key], value):
             raise RecordError(f"{what}.{key}: the match's hand has {value!r}")

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from reversis import events as ev
 from reversis.bots import Bot, play_hand
 from reversis.cards import Card, Suit
-from reversis.hand import Hand
+from reversis.games.payments import Payment
+from reversis.hand import Hand, settle, state_of
 from reversis.match import Match, MatchPhase
 from reversis.profile import Profile
-from reversis.scoring import Payment, settle
 from reversis.stakes import BasketStakes, PoolStakes, PotStakes, Stakes
 from reversis.text import stakes_text
 
@@ -61,43 +61,50 @@ def _cards(cards: Sequence[Card]) -> str:
 def _seat(hand: Hand, seat: int | None) -> str:
     if seat is None:
         return "nobody"
-    role = " (dealer)" if seat == hand.dealer else " (eldest)" if seat == hand.eldest else ""
+    role = " (dealer)" if seat == hand.dealer else " (eldest)" if seat == hand.deal.eldest else ""
     return f"seat {seat}{role}"
 
 
 def describe_hand(hand: Hand) -> list[str]:
     """The hand told in text, trick by trick, with its events and its outcome."""
     profile = hand.profile
-    reversis = profile.game == "reversis"
+    deal = hand.deal
+    reversis = hand.reversis
     leads = (
         "the holder of the two of clubs leads"
         if profile.hearts is not None
-        else f"seat {hand.eldest} leads"
+        else f"seat {deal.eldest} leads"
     )
     lines = [
-        f"{'Reversis: ' if reversis else ''}{profile.title} ({profile.name})"
-        + (f", seed {hand.seed}" if hand.seed is not None else ""),
+        f"{'Reversis: ' if reversis is not None else ''}{profile.title} ({profile.name})"
+        + (f", seed {deal.seed}" if deal.seed is not None else ""),
         f"{profile.players} players, seats numbered in playing order ({profile.table.direction}); "
         f"seat {hand.dealer} deals, {leads}.",
         "",
         "The deal",
     ]
-    for seat, cards in enumerate(hand.dealt):
+    for seat, cards in enumerate(deal.dealt):
         lines.append(f"  {_seat(hand, seat):<18}{_cards(cards)}")
-    if hand.widow:
+    if deal.widow:
         taker = " (the dealer takes it up)" if profile.deal.widow == "dealer" else ""
-        lines.append(f"  {'widow':<18}{' '.join(str(c) for c in hand.widow)}{taker}")
-    if hand.bum is not None:
-        lines.append(f"  {'bum card':<18}{hand.bum}: Tëtka is {hand.tetka}, the bum trick is "
-                     f"trick {hand.bum_trick}")  # fmt: skip
-    if hand.turn_up is not None:
-        bowers = f", bowers {hand.right_bower} and {hand.left_bower}" if hand.right_bower else ""
-        lines.append(f"  {'turn-up':<18}{hand.turn_up}: trumps {hand.turn_up.suit}{bowers}")
-    if hand.pass_direction is not None:
-        lines.append(f"  {'pass':<18}{hand.pass_direction}")
+        lines.append(f"  {'widow':<18}{' '.join(str(c) for c in deal.widow)}{taker}")
+    tetka = hand.tetka
+    if tetka is not None:
+        lines.append(f"  {'bum card':<18}{tetka.bum}: Tëtka is {tetka.tetka}, the bum trick is "
+                     f"trick {tetka.bum_trick}")  # fmt: skip
+    reunion = hand.reunion
+    if reunion is not None:
+        bowers = (
+            f", bowers {reunion.right_bower} and {reunion.left_bower}"
+            if reunion.right_bower
+            else ""
+        )
+        lines.append(f"  {'turn-up':<18}{reunion.turn_up}: trumps {reunion.turn_up.suit}{bowers}")
+    if deal.pass_direction is not None:
+        lines.append(f"  {'pass':<18}{deal.pass_direction}")
     if profile.mechanism != "none":
-        lines.append(f"  stakes            {_stakes_text(hand.stakes)}")
-    if hand.deal.nsteps:
+        lines.append(f"  stakes            {_stakes_text(deal.stakes)}")
+    if state_of(hand).deal.nsteps:
         lines += ["", "The pass" if profile.hearts is not None else "The exchange"]
     current: list[str] = []
     trick_lines: list[str] = []
@@ -126,7 +133,7 @@ def describe_hand(hand: Hand) -> list[str]:
             else:
                 note = (
                     ""
-                    if event.kind is ev.PlayKind.FORCED or not reversis
+                    if event.kind is ev.PlayKind.FORCED or reversis is None
                     else f" ({event.kind.value})"
                 )
                 current.append(f"seat {event.seat} {event.card}{note}")
@@ -172,20 +179,20 @@ def describe_hand(hand: Hand) -> list[str]:
             )
             lines.append(f"  {points}")
             word = profile.money.pot_reason
-            if not reversis:
-                if hand.discards:
+            if reversis is None:
+                if reunion is not None and reunion.discards:
                     lines.append(
-                        f"  the dealer's discards {_cards(hand.discards)}: "
-                        f"{plural(hand.discard_points, 'point')}"
+                        f"  the dealer's discards {_cards(reunion.discards)}: "
+                        f"{plural(reunion.discard_points, 'point')}"
                     )
             elif event.winner is None:
                 lines.append(f"  a reversis was committed: the {word} is out of play")
             else:
-                worth = money(profile, hand.pot_value)
+                worth = money(profile, reversis.pot_value)
                 what = (
-                    f"pot {_cards(hand.pot)} worth {worth}"
+                    f"pot {_cards(reversis.pot)} worth {worth}"
                     if word == "pot"
-                    else f"party worth {worth} (the cards put aside: {_cards(hand.pot)})"
+                    else f"party worth {worth} (the cards put aside: {_cards(reversis.pot)})"
                 )
                 lines.append(
                     f"  {what}: {_seat(hand, event.winner)} wins it, "
@@ -248,7 +255,7 @@ def describe_match(match: Match, bots: Sequence[Bot], end_choice: str = "share")
 def narrate_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[list[str], Match]:
     """:func:`describe_match`'s lines, and the match played to its end (to save its record)."""
     profile = match.profile
-    kind = "Reversis match" if profile.game == "reversis" else "Game"
+    kind = "Reversis match" if profile.reversis is not None else "Game"
     lines = [
         f"{kind}: {profile.title} ({profile.name})"
         + (f", seed {match.seed}" if match.seed is not None else ""),
@@ -275,17 +282,14 @@ def narrate_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[l
         lines += _payment_lines(match.antes)
         hand = play_hand(match.hand, bots)
         result = settle(hand)
-        if hand.reversis_player is not None:
-            how = (
-                "made"
-                if hand.reversis_breaker is None
-                else f"broken by seat {hand.reversis_breaker}"
-            )
-            lines.append(f"  reversis by seat {hand.reversis_player}, {how}")
-        elif profile.game == "reversis":
+        reversis = hand.reversis
+        if reversis is not None and reversis.committed is not None:
+            how = "made" if reversis.breaker is None else f"broken by seat {reversis.breaker}"
+            lines.append(f"  reversis by seat {reversis.committed}, {how}")
+        elif reversis is not None:
             lines.append(
-                f"  {profile.money.pot_reason} worth {money(profile, hand.pot_value)}: "
-                f"seat {hand.winner} wins, seat {hand.loser} loses"
+                f"  {profile.money.pot_reason} worth {money(profile, reversis.pot_value)}: "
+                f"seat {reversis.winner} wins, seat {reversis.loser} loses"
             )
         else:
             lines.append(
@@ -322,10 +326,10 @@ def describe_match_end(match: Match) -> list[str]:
             for seat, choice in match.choices
         ]
     if match.final_payments:
-        what = "The stakes are shared" if profile.game == "reversis" else "The game's payments"
+        what = "The stakes are shared" if profile.reversis is not None else "The game's payments"
         lines += ["", what]
         lines += _payment_lines(match.final_payments)
-    if match.is_over and profile.game != "reversis":
+    if match.is_over and profile.reversis is None:
         winners = ", ".join(f"seat {s}" for s in match.winners)
         totals = ", ".join(f"seat {s} {t}" for s, t in enumerate(match.totals))
         word = "winner" if len(match.winners) == 1 else "winners"

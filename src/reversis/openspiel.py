@@ -93,7 +93,7 @@ from reversis.encoding import (
     observation_layout,
     observation_size,
 )
-from reversis.engine.actions import action_count, move_at
+from reversis.engine.actions import action_count, move_at, move_index
 from reversis.errors import (
     ArgumentError,
     IllegalMoveError,
@@ -101,7 +101,7 @@ from reversis.errors import (
     RecordError,
     ReversisError,
 )
-from reversis.hand import Hand, deal_from_deck, new_hand
+from reversis.hand import Hand, deal_from_deck, new_hand, state_of
 from reversis.openspiel_strings import (
     first_difference,
     read_frame,
@@ -110,7 +110,7 @@ from reversis.openspiel_strings import (
     write_state,
 )
 from reversis.profile import Profile, available_profiles, load_profile
-from reversis.scoring import settle
+from reversis.settlement import settle
 from reversis.worlds import sample_world
 
 __all__ = [
@@ -160,7 +160,7 @@ def game_info(profile: Profile, dealer: int = 0, hand_number: int = 1) -> Any:
     """OpenSpiel's ``GameInfo`` for ``profile``: its players, action space, pack (the chance
     outcomes), :func:`~reversis.bounds.net_bounds` and the longest game (the pack's cards, the
     steps before play and every card played)."""
-    steps = new_hand(profile, seed=0, dealer=dealer, hand_number=hand_number).deal.nsteps
+    steps = state_of(new_hand(profile, seed=0, dealer=dealer, hand_number=hand_number)).deal.nsteps
     low, high = net_bounds(profile)
     return pyspiel.GameInfo(
         num_distinct_actions=action_count(profile),
@@ -296,10 +296,10 @@ class ReversisState(pyspiel.State):  # type: ignore[misc]
         if (
             not isinstance(hand, Hand)
             or hand.profile != box.profile
-            or (hand.dealer, hand.hand_number) != (box.dealer, box.hand_number)
+            or (hand.dealer, hand.deal.hand_number) != (box.dealer, box.hand_number)
         ):
             raise ArgumentError("set_hand() needs a Hand of the game's profile, dealer and number")
-        pack = tuple(box.profile.compiled.deck_positions[card.index] for card in hand.deck)
+        pack = tuple(box.profile.compiled.deck_positions[card.index] for card in hand.deal.deck)
         self._box = _Box(box.profile, box.dealer, box.hand_number, pack, hand)
 
     def serialize(self) -> str:
@@ -336,7 +336,7 @@ class ReversisState(pyspiel.State):  # type: ignore[misc]
         hand = self._box.hand
         if hand is None or player != hand.to_move:
             return []  # only the seat to move has moves (chance: chance_outcomes)
-        return sorted(hand.legal_indices())
+        return sorted(move_index(hand.profile, move) for move in hand.legal_moves())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not drawn yet, each with the same probability."""
@@ -436,7 +436,7 @@ class ReversisObserver:
         hand = state.hand
         if hand is None:
             return
-        ones, indices, values = observation_entries(hand, player)
+        ones, indices, values = observation_entries(hand, player, state_of(hand))
         tensor[ones] = 1.0
         tensor[indices] = values
 
@@ -464,7 +464,7 @@ def _current(hand: Hand) -> str:
 
 def _text(hand: Hand, seat: int, profile: Profile) -> str:
     """What ``seat`` may know, as text: the parts of its observation, then the public tricks."""
-    vector = encode_observation(hand, seat)
+    vector = encode_observation(hand, seat, state_of(hand))
     d, n, big_t = len(profile.deck), profile.players, profile.tricks
     part = {p.name: vector[p.offset : p.offset + p.size] for p in observation_layout(profile)}
 

@@ -104,7 +104,7 @@ def state_actions(profile: Profile, dealer: int, hand_number: int, text: object)
         raise RecordError(str(exc)) from None
     assert isinstance(hand, Hand)
     positions = profile.compiled.deck_positions
-    pack = tuple(positions[card.index] for card in hand.deck)
+    pack = tuple(positions[card.index] for card in hand.deal.deck)
     return pack + tuple(move_index(profile, move) for move in hand.moves)
 
 

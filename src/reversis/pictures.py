@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from xml.sax.saxutils import escape
 
 from reversis.cards import Card, Rank, Suit
-from reversis.hand import Trick
+from reversis.engine.tricks import Trick
 from reversis.profile import Profile
 
 __all__ = [

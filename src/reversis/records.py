@@ -65,9 +65,9 @@ from reversis.errors import (
     RecordError,
     StakesError,
 )
-from reversis.hand import Hand, deal_from_deck, new_hand
+from reversis.hand import Hand, Phase, deal_from_deck, new_hand
 from reversis.match import MAX_MATCH_SEED, Match, MatchError, MatchPhase, new_match
-from reversis.moves import parse_move
+from reversis.moves import Play, parse_move
 from reversis.profile import Profile, profile_from_data, profile_to_data
 from reversis.profile.stakes import parse_stakes
 from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes
@@ -149,7 +149,7 @@ def stakes_text(stakes: Stakes) -> str:
 
 def _moves_text(hand: Hand) -> list[str]:
     lines: list[str] = []
-    exchange = [str(m) for m in hand.moves[: hand.deal.nsteps]]
+    exchange = [str(m) for m in hand.moves if not isinstance(m, Play)]  # they come before play
     if exchange:
         lines.append(" ".join(exchange))
     tricks = list(hand.tricks)
@@ -162,27 +162,29 @@ def _moves_text(hand: Hand) -> list[str]:
 def _result(hand: Hand) -> str | None:
     if not hand.is_over:
         return None
-    if hand.reversis_player is not None:
-        if hand.reversis_breaker is None:
-            return f"reversis {hand.reversis_player} made"
-        return f"reversis {hand.reversis_player} broken by {hand.reversis_breaker}"
-    if hand.profile.game != "reversis":
+    reversis = hand.reversis
+    if reversis is None:
         return "points " + " ".join(str(p) for p in hand.points)
-    return f"winner {hand.winner}, loser {hand.loser}"
+    if reversis.committed is not None:
+        if reversis.breaker is None:
+            return f"reversis {reversis.committed} made"
+        return f"reversis {reversis.committed} broken by {reversis.breaker}"
+    return f"winner {reversis.winner}, loser {reversis.loser}"
 
 
 def _hand_lines(hand: Hand, *, in_match: bool) -> list[str]:
     lines = [] if in_match else [*_profile_tags(hand.profile), _tag("Players", hand.players)]
+    deal = hand.deal
     lines.append(_tag("Dealer", hand.dealer))
-    if not in_match and hand.hand_number != 1:
-        lines.append(_tag("HandNumber", hand.hand_number))
-    if hand.pass_direction is not None:
-        lines.append(_tag("PassDirection", hand.pass_direction))
-    if hand.seed is not None:
-        lines.append(_tag("Seed", hand.seed))
-    lines.append(_tag("Deck", " ".join(c.code for c in hand.deck)))
+    if not in_match and deal.hand_number != 1:
+        lines.append(_tag("HandNumber", deal.hand_number))
+    if deal.pass_direction is not None:
+        lines.append(_tag("PassDirection", deal.pass_direction))
+    if deal.seed is not None:
+        lines.append(_tag("Seed", deal.seed))
+    lines.append(_tag("Deck", " ".join(c.code for c in deal.deck)))
     if not in_match and hand.profile.mechanism != "none":
-        lines.append(_tag("Stakes", stakes_text(hand.stakes)))
+        lines.append(_tag("Stakes", stakes_text(deal.stakes)))
     result = _result(hand)
     if result is not None:
         lines.append(_tag("Result", result))
@@ -408,13 +410,10 @@ def _play(hand: Hand, record: HandRecord) -> Hand:
     for index, (text, line) in enumerate(record.moves):
         if index in marks:
             number, mark_line = marks.pop(index)
-            if (
-                hand.deal.nsteps > hand.move_count
-                or number != hand.trick_number
-                or hand.current_trick
-            ):
+            trick = len(hand.tricks) + 1
+            if hand.phase is Phase.EXCHANGE or number != trick or hand.current_trick:
                 raise RecordError(
-                    f"line {mark_line}: trick {hand.trick_number} starts here, not trick {number}"
+                    f"line {mark_line}: trick {trick} starts here, not trick {number}"
                 )
         try:
             hand = hand.apply(parse_move(text))
@@ -509,15 +508,16 @@ def _replay_match(record: MatchRecord, profile: Profile | None) -> Match:
         except (MatchError, DealError) as exc:
             raise RecordError(f"line {hand_tag.line}, tag Hand: {exc}") from None
         assert started.hand is not None
-        if deck_tag is not None and started.hand.deck != deck:
+        if deck_tag is not None and started.hand.deal.deck != deck:
             raise RecordError(
                 f"line {deck_tag.line}, tag Deck: the pack does not come from the seed"
             )
         direction = block.tag("PassDirection")
-        if direction is not None and direction.value != started.hand.pass_direction:
+        passes = started.hand.deal.pass_direction
+        if direction is not None and direction.value != passes:
             raise RecordError(
                 f"line {direction.line}, tag PassDirection: hand {match.hand_number} of the match "
-                f"passes {started.hand.pass_direction}"
+                f"passes {passes}"
             )
         status = block.tag("Status")
         if status is not None:

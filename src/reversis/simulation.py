@@ -40,9 +40,8 @@ from reversis import events as ev
 from reversis import files, jsonio, pool
 from reversis.bots import BOT_NAMES, Bot, make_bot, play_hand
 from reversis.errors import ArgumentError
-from reversis.hand import Hand, new_hand
+from reversis.hand import Hand, new_hand, settle
 from reversis.profile import Profile, load_profile
-from reversis.scoring import settle
 
 __all__ = [
     "BotFactory",
@@ -283,7 +282,7 @@ def _run(spec: _Spec, start: int, stop: int) -> list[_Outcome]:
 
     profile = spec.profile
     n = profile.players
-    reversis_game = profile.game == "reversis"
+    reversis_game = profile.reversis is not None
     privilege = profile.privilege is not None
     outcomes = []
     for index in range(start, stop):
@@ -572,7 +571,7 @@ class _Sums:
 
     def result(self, spec: _Spec, count: int) -> SimulationResult:
         profile = spec.profile
-        reversis_game = profile.game == "reversis"
+        reversis_game = profile.reversis is not None
         privilege = profile.privilege is not None
         names = [b if isinstance(b, str) else getattr(b, "__name__", "bot") for b in spec.bots]
         results = []

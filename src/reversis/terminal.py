@@ -44,10 +44,9 @@ from reversis.errors import (
     InvalidCardError,
     InvalidMoveError,
 )
-from reversis.hand import Hand, new_hand
+from reversis.hand import Hand, new_hand, settle
 from reversis.moves import Decline, Discard, Exchange, Give, Move, Pass, Play, parse_move
 from reversis.profile import Profile
-from reversis.scoring import settle
 from reversis.text import describe_move, render
 
 if TYPE_CHECKING:

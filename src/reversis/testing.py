@@ -38,14 +38,13 @@ from typing import Any
 import attrs
 
 from reversis import events as ev
-from reversis.cards import Card
+from reversis.cards import Card, Rank, Suit
 from reversis.engine.actions import action_count, move_at
 from reversis.errors import ArgumentError, IllegalMoveError, StakesError
-from reversis.hand import Hand, Phase, deal_hand, new_hand
+from reversis.hand import Hand, Phase, deal_hand, new_hand, settle
 from reversis.moves import DECLINE, Discard, Exchange, Give, Move, Pass, Play, parse_move
-from reversis.profile import Profile, load_profile
+from reversis.profile import HeartsRules, Profile, load_profile
 from reversis.profile.stakes import parse_stakes
-from reversis.scoring import settle
 from reversis.views import HandView, view_cards
 
 __all__ = [
@@ -61,6 +60,14 @@ __all__ = [
     "knowable_cards",
 ]
 
+
+#: The suits of each suit's colour.
+_COLOUR = {
+    Suit.CLUBS: {Suit.CLUBS, Suit.SPADES},
+    Suit.SPADES: {Suit.CLUBS, Suit.SPADES},
+    Suit.DIAMONDS: {Suit.DIAMONDS, Suit.HEARTS},
+    Suit.HEARTS: {Suit.DIAMONDS, Suit.HEARTS},
+}
 
 #: Largest number of hands, seed or probes :func:`check_profile` takes.
 MAX_CHECK = 10**9
@@ -105,11 +112,12 @@ def knowable_cards(hand: Hand, seat: int) -> set[Card]:
     cards (Réunion's dealer: the widow he takes up), the card shown to all at the deal, the widow
     card it took or looked at, what it put aside, gave, passed and received, the cards played, and
     the cards put aside once shown at the end of the hand (Reversis' pot, Réunion's discards)."""
-    known: set[Card] = set(hand.dealt[seat]) | set(hand.hand_of(seat))
+    deal = hand.deal
+    known: set[Card] = set(deal.dealt[seat]) | set(hand.hand_of(seat))
     if hand.profile.deal.widow == "dealer" and seat == hand.dealer:
-        known.update(hand.widow)
-    if hand.shown is not None:
-        known.add(hand.shown)
+        known.update(deal.widow)
+    if deal.shown is not None:
+        known.add(deal.shown)
     coming: list[Card] = []
     for event in hand.events:
         if isinstance(event, ev.Exchanged) and event.seat == seat:
@@ -128,20 +136,29 @@ def knowable_cards(hand: Hand, seat: int) -> set[Card]:
             coming = []
         elif isinstance(event, ev.CardPlayed):
             known.add(event.card)
-    if hand.is_over and hand.reversis_player is None:
-        known.update(hand.pot)
+    if hand.is_over and (hand.reversis is None or hand.reversis.committed is None):
+        known.update(_aside(hand))
     return known
+
+
+def _aside(hand: Hand) -> tuple[Card, ...]:
+    """The cards put aside so far: Reversis' pot, Réunion's discards (none in the other games)."""
+    if hand.reversis is not None:
+        return hand.reversis.pot
+    if hand.reunion is not None:
+        return hand.reunion.discards
+    return ()
 
 
 def _fail(what: str, hand: Hand, detail: str) -> None:
     raise ConsistencyError(
-        f"{what} [{hand.profile.name}, seed {hand.seed}, dealer {hand.dealer}, after "
+        f"{what} [{hand.profile.name}, seed {hand.deal.seed}, dealer {hand.dealer}, after "
         f"{len(hand.moves)} moves: {' '.join(map(str, hand.moves[-6:]))}]: {detail}"
     )
 
 
 def _snapshot(hand: Hand) -> tuple[Any, ...]:
-    return (hand.moves, hand.hands, hand.pot, hand.tricks, hand.current_trick, hand.events)
+    return (hand.moves, hand.hands, _aside(hand), hand.tricks, hand.current_trick, hand.events)
 
 
 def check_state(
@@ -164,8 +181,8 @@ def check_state(
     # Cards conserved.
     places: list[tuple[str, Iterable[Card]]] = [
         *((f"seat {s}", cards) for s, cards in enumerate(hand.hands)),
-        ("the pot", hand.pot),
-        ("the cards in passage", hand.in_passage),
+        ("the pot", _aside(hand)),
+        ("the cards in passage", hand.hearts.in_passage if hand.hearts is not None else ()),
         ("the widow", _widow_left(hand)),
         *((f"trick {t.number}", t.cards) for t in hand.tricks),
     ]
@@ -233,15 +250,16 @@ def check_state(
 
     # Replay and pickling.
     if replay:
+        deal = hand.deal
         again = deal_hand(
             profile,
-            hand.dealt,
-            hand.widow,
+            deal.dealt,
+            deal.widow,
             dealer=hand.dealer,
-            stakes=hand.stakes,
-            bum=hand.bum,
-            pass_direction=hand.pass_direction,
-            hand_number=hand.hand_number,
+            stakes=deal.stakes,
+            bum=hand.tetka.bum if hand.tetka is not None else None,
+            pass_direction=deal.pass_direction,
+            hand_number=deal.hand_number,
         )
         for move in hand.moves:
             again = again.apply(move)
@@ -265,7 +283,7 @@ def check_money(hand: Hand, previous: Hand | None = None) -> None:
         for party in (payment.payer, payment.payee):
             if isinstance(party, int) and not 0 <= party < hand.players:
                 _fail("payments", hand, f"{payment} names no seat")
-    change = result.stakes.pool_total - hand.stakes.pool_total
+    change = result.stakes.pool_total - hand.deal.stakes.pool_total
     if sum(result.net) != -change:
         _fail("money conserved", hand, f"net {result.net} but the pools changed by {change}")
     try:
@@ -274,8 +292,10 @@ def check_money(hand: Hand, previous: Hand | None = None) -> None:
         _fail("stakes", hand, f"the stakes after the hand are not valid: {exc}")
     if result.final != hand.is_over:
         _fail("settlement", hand, "final does not say whether the hand is over")
-    if previous is not None and not hand.is_over and hand.profile.game == "reversis":
-        committed = hand.reversis_player is not None and previous.reversis_player is None
+    if previous is not None and not hand.is_over and hand.reversis is not None:
+        committed = hand.reversis.committed is not None and (
+            previous.reversis is None or previous.reversis.committed is None
+        )
         if not committed:
             before = settle(previous).payments
             if result.payments[: len(before)] != before:
@@ -284,37 +304,65 @@ def check_money(hand: Hand, previous: Hand | None = None) -> None:
 
 def check_points(hand: Hand) -> None:
     """Check the points of a finished hand against what its game's spec says, worked out afresh
-    from the public tricks: Tëtka's 9 points a hand (tetka §6), Réunion's 150 a deal (reunion §6),
-    Hearts' 26 a hand before the moon and the bonus (hearts §8-§10). Raises
-    :class:`ConsistencyError`."""
+    from the public tricks and the profile's numbers: Tëtka's scoring items, one of each a hand (9
+    points with the spec's values: tetka §4-§6), Réunion's card points of the whole pack and the
+    last trick (150 a deal: reunion §3, §6), Hearts' card points with the moon and the bonus
+    (hearts §8-§10). Raises :class:`ConsistencyError`."""
     if not hand.is_over:
         return
     profile = hand.profile
     points = hand.points
-    if profile.tetka is not None and sum(points) != 9:
-        _fail("points", hand, f"a hand of Tëtka gives 9 points, not {sum(points)}")
-    if profile.reunion is not None:
-        total = 150
-        if profile.reunion.discard_needs_trick and not hand.tricks_taken[hand.dealer]:
-            total -= hand.discard_points
+    if profile.tetka is not None:
+        tetka = profile.tetka
+        queens = sum(1 for card in profile.deck if card.rank is Rank.QUEEN)
+        total = (queens - 1) * tetka.queen + tetka.tetka + tetka.bum_card + tetka.bum_trick
+        total += tetka.last_trick + tetka.most_tricks
+        if sum(points) != total:
+            _fail("points", hand, f"a hand of Tëtka gives {total} points, not {sum(points)}")
+    if profile.reunion is not None and hand.reunion is not None:
+        rules = profile.reunion
+        values = dict(rules.points)
+        bowers: set[Card] = set()
+        trumps = hand.deal.shown
+        if profile.play.bowers and trumps is not None:
+            # the jacks of the turn-up's colour (reunion §2)
+            bowers = {
+                c for c in profile.deck if c.rank is Rank.JACK and c.suit in _COLOUR[trumps.suit]
+            }
+        total = rules.last_trick + sum(
+            rules.bower_points if card in bowers else values.get(card.rank.code, 0)
+            for card in profile.deck
+        )
+        if rules.discard_needs_trick and not hand.tricks_taken[hand.dealer]:
+            total -= hand.reunion.discard_points
         if sum(points) != total:
             _fail("points", hand, f"a deal of Réunion gives {total} points, not {sum(points)}")
     if profile.hearts is not None:
-        flags = profile.hearts
-        won = [[c for t in hand.tricks if t.winner == s for c in t.cards] for s in range(4)]
-        penalty = [
-            sum(1 for c in cards if c.suit.code == "H") + 13 * any(c.code == "QS" for c in cards)
-            for cards in won
-        ]
-        jack = [-10 * any(c.code == "JD" for c in cards) if flags.jd_bonus else 0 for cards in won]
-        expected = [p + j for p, j in zip(penalty, jack, strict=True)]
-        if 26 in penalty:
-            shooter = penalty.index(26)
-            expected = [e + (-26 if s == shooter else 26) for s, e in enumerate(expected)]
-        elif flags.avoid_all_tricks_bonus:
-            expected = [e - 5 * (not won[s]) for s, e in enumerate(expected)]
-        if tuple(expected) != points:
-            _fail("points", hand, f"the tricks give {expected}, the hand says {points}")
+        _check_hearts(hand, profile.hearts)
+
+
+def _check_hearts(hand: Hand, flags: HeartsRules) -> None:
+    """Hearts' points (hearts §8-§10), from the tricks and the profile's ``[hearts]`` numbers."""
+    won = [[c for t in hand.tricks if t.winner == s for c in t.cards] for s in range(hand.players)]
+    moon_cards = {c for c in hand.profile.deck if c.suit is Suit.HEARTS or c.code == "QS"}
+    value = {
+        c: flags.heart_points if c.suit is Suit.HEARTS else flags.qs_points for c in moon_cards
+    }
+    if flags.jd_bonus:
+        value[Card.parse("JD")] = flags.jd_points
+    expected = [sum(value.get(c, 0) for c in cards) for cards in won]
+    moon = sum(value[c] for c in moon_cards)
+    shooter = next((s for s, cards in enumerate(won) if moon_cards <= set(cards)), None)
+    if shooter is not None and flags.moon != "off":
+        for seat in range(hand.players):
+            if seat == shooter:
+                expected[seat] -= moon
+            elif flags.moon == "others":
+                expected[seat] += moon
+    elif flags.avoid_all_tricks_bonus:
+        expected = [e + flags.no_trick_points * (not won[s]) for s, e in enumerate(expected)]
+    if tuple(expected) != hand.points:
+        _fail("points", hand, f"the tricks give {expected}, the hand says {hand.points}")
 
 
 def _move_order(move: Move) -> tuple[int, int]:
@@ -336,7 +384,7 @@ def _widow_left(hand: Hand) -> list[Card]:
     used = sum(
         isinstance(e, ev.Exchanged | ev.Declined) for e in hand.events
     )  # widow cards are taken in order, one per non-dealer
-    return list(hand.widow[used:])
+    return list(hand.deal.widow[used:])
 
 
 def check_hand(

@@ -30,8 +30,8 @@ from collections.abc import Iterable, Sequence
 from reversis import events as ev
 from reversis.cards import Card, Suit
 from reversis.errors import ArgumentError
+from reversis.games.payments import Payment
 from reversis.moves import Decline, Discard, Exchange, Give, Move, Pass, Play
-from reversis.scoring import Payment
 from reversis.stakes import BasketStakes, PoolStakes, PotStakes, Stakes
 from reversis.views import HandView
 
@@ -166,7 +166,7 @@ def render(view: HandView, *, color: bool = False) -> str:
     bold = _BOLD if color else ""
     reset = _RESET if color else ""
     lines = [
-        f"{bold}{'Reversis: ' if profile.game == 'reversis' else ''}"
+        f"{bold}{'Reversis: ' if profile.reversis is not None else ''}"
         f"{profile.title} ({profile.name}), hand {view.hand_number}{reset}",
         f"You are seat {seat}{role}. Dealer: seat {view.dealer}. {_phase_text(view)}",
         f"Your hand: {_by_suit(view.hand, color)}",

@@ -11,18 +11,16 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from reversis import jsonio
-from reversis.cards import Card, read_card
+from reversis.cards import Card, mask_of, read_card
 from reversis.engine.actions import move_index
-from reversis.engine.deal import trumps_of
-from reversis.engine.trick import Phase, Trick
+from reversis.engine.tricks import Phase, Trick, trick_winner
 from reversis.errors import ArgumentError, InvalidMoveError, ProfileError, RecordError, StakesError
+from reversis.games.payments import Payment, profile_accounts
 from reversis.moves import Move, parse_move
 from reversis.profile import Profile, profile_from_data
-from reversis.profile.compiled import MODE_TRUMPS
 from reversis.profile.stakes import parse_stakes
-from reversis.scoring.payments import Payment, profile_accounts
 from reversis.stakes import Stakes, stakes_from_dict
-from reversis.viewrules import check_rules, seen_by
+from reversis.viewrules import check_rules, seen_by, view_deal
 
 if TYPE_CHECKING:
     from reversis.views import HandView
@@ -109,20 +107,6 @@ def check_net(payments: Sequence[Payment], net: Sequence[int], what: str) -> Non
         raise RecordError(f"{what}: {list(net)} is not what the payments give ({sums})")
 
 
-def _winner(profile: Profile, shown: Card | None, plays: Sequence[tuple[int, Card]]) -> int:
-    """The seat that wins a trick of ``plays`` (fournier-1785 §6, reunion §5)."""
-    rules = profile.compiled
-    if rules.mode == MODE_TRUMPS and shown is not None:
-        trumps = trumps_of(rules, shown.index)
-        suits = trumps.suits
-        ruffs = [(seat, c) for seat, c in plays if suits[trumps.suit] >> c.index & 1]
-        led = trumps.suit if plays[0][1].index == trumps.left else plays[0][1].suit
-        group = ruffs or [(seat, c) for seat, c in plays if suits[led] >> c.index & 1]
-        return max(group, key=lambda item: trumps.power[item[1].index])[0]
-    led_suit = plays[0][1].suit
-    return max((c.rank, seat) for seat, c in plays if c.suit == led_suit)[1]
-
-
 def check_view(view: HandView, profile: Profile, what: str = "view") -> None:
     """Check that ``view`` is a view some hand of ``profile`` could show its seat;
     :class:`~reversis.RecordError` naming the first field that is wrong.
@@ -146,7 +130,7 @@ def check_view(view: HandView, profile: Profile, what: str = "view") -> None:
     now (empty when it is not to move). The payments are positive, between two different accounts
     of the profile, and add up to ``net``; the stakes are stakes of the profile; the pot, shown
     at the end of an ordinary hand of Reversis or Réunion, holds the cards put aside and has the
-    value the profile gives it.
+    value the game gives it.
 
     It does not prove that some deal leads to the view (the points, the payments and the stakes
     after the hand's start, what the other seats' plays imply of their cards, are not worked
@@ -178,6 +162,13 @@ def check_view(view: HandView, profile: Profile, what: str = "view") -> None:
     pack = set(profile.deck)
     if (view.shown is not None) != (profile.deal.shown != "none"):
         fail("the card shown at the deal is given exactly when the profile shows one")
+    for key, at_start in (("stakes_at_start", True), ("stakes", False)):
+        try:
+            parse_stakes(profile, getattr(view, key), at_start=at_start)
+        except StakesError as exc:
+            fail(f"{key}: {exc}")
+    # the engine's deal of what the view shows, whose rules every check below asks
+    deal = view_deal(view, profile)
     places: dict[Card, str] = {}
 
     def place(cards: Iterable[Card], where: str, *, unique: bool = True) -> None:
@@ -193,7 +184,8 @@ def check_view(view: HandView, profile: Profile, what: str = "view") -> None:
     leader = view.tricks[0].leader if view.tricks else -1
     if leader < 0 and view.current_trick is not None:
         leader = view.current_trick.leader
-    if profile.hearts is None and leader >= 0 and leader != (view.dealer + 1) % n:
+    if not deal.rules.first_lead and leader >= 0 and leader != (view.dealer + 1) % n:
+        # fournier-1785 §6 (hearts §5: the holder of the two of clubs, checked with the turn)
         fail("the first trick is led by the eldest")
     played = [0] * n
     taken = [0] * n
@@ -213,7 +205,8 @@ def check_view(view: HandView, profile: Profile, what: str = "view") -> None:
             if trick.winner is not None:
                 fail("the current trick has no winner yet")
             continue
-        if trick.winner != _winner(profile, view.shown, trick.plays):
+        cards = tuple(card.index for card in trick.cards)
+        if trick.winner != trick_winner(deal, trick.leader, cards, mask_of(trick.cards)):
             fail(f"{where} is not won by the card that wins it")
         leader = trick.winner
         taken[leader] += 1
@@ -228,10 +221,6 @@ def check_view(view: HandView, profile: Profile, what: str = "view") -> None:
         clash = [c for c in view.pot if c in places]
         if clash:
             fail(f"{clash[0].code} is both in the pot and in {places[clash[0]]}")
-        rules = profile.compiled
-        value = rules.pot_bonus + sum(rules.pot_points[c.index] for c in view.pot)
-        if view.pot_value is not None and view.pot_value != value:
-            fail("pot_value is not the value of the pot's cards")
     elif view.pot_value is not None:
         fail("pot_value is given without the pot")
     if view.card_counts[view.seat] != len(view.hand):
@@ -259,9 +248,4 @@ def check_view(view: HandView, profile: Profile, what: str = "view") -> None:
             fail(f"event {type(event).__name__}: trick {trick_no} is not a trick of the hand")
     check_payments(view.payments, profile, f"{what}.payments")
     check_net(view.payments, view.net, f"{what}.net")
-    for key, at_start in (("stakes_at_start", True), ("stakes", False)):
-        try:
-            parse_stakes(profile, getattr(view, key), at_start=at_start)
-        except StakesError as exc:
-            fail(f"{key}: {exc}")
-    check_rules(view, profile, fail)
+    check_rules(view, profile, fail, deal=deal)

@@ -5,50 +5,48 @@ They hold a view read from data to what some hand could show its seat, so that e
 (:func:`reversis.text.render`, :func:`reversis.encoding.encode_view`,
 :func:`reversis.sample_world`, the bots) can rely on it: the trump is the suit of the card shown,
 the steps before play and the plays in the events are those of the deal and the tricks, the seat
-to move is the one whose turn it is, and the legal moves are those the rules allow (worked out here
-from the seat's hand, the trick in progress and its privilege, as the engine does).
+to move is the one whose turn it is, and the legal moves are those the rules allow.
+
+Every rule is the engine's or the game's, asked with what the view shows (:func:`view_deal`, the
+engine's deal of the view; the seat's cards, its tricks, its privilege): the steps before play
+and the moves each allows (:mod:`reversis.engine.steps`), the first leader and the cards that may
+be played (:func:`~reversis.engine.follow.first_leader`,
+:func:`~reversis.engine.follow.legal_cards`), how a card is played
+(:func:`~reversis.engine.follow.play_kind`), hearts broken
+(:func:`~reversis.engine.follow.breaks_hearts`), the trick's winner
+(:func:`~reversis.engine.tricks.trick_winner`) and what the game shows of the cards put aside
+(:meth:`~reversis.games.base.Game.shown_aside`). None is written again here.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn
 
 from reversis import events as ev
 from reversis.cards import Card, mask_of
-from reversis.engine.deal import DIRECTIONS, Trumps, pass_offset, trumps_of
-from reversis.engine.tables import (
-    DISCARD_TABLES,
-    EXCHANGE_TABLES,
-    GIVE_TABLES,
-    PASS_TABLES,
-    moves_of,
-    plays_of,
-)
-from reversis.engine.trick import Phase
+from reversis.engine.deal import DIRECTIONS, Deal, deal_of_pack, make_deal, pass_offset
+from reversis.engine.eventing import KINDS
+from reversis.engine.follow import breaks_hearts, first_leader, legal_cards, play_kind
+from reversis.engine.play import start
+from reversis.engine.state import NO_EXTRA, State, TrickRecord
+from reversis.engine.steps import apply_step, step_moves
+from reversis.engine.tables import plays_of
+from reversis.engine.tricks import Phase, Trick, trick_winner
 from reversis.errors import DealError
-from reversis.moves import DECLINE, Move
+from reversis.games import game_of
+from reversis.moves import Move
 from reversis.profile import Profile
-from reversis.profile.compiled import (
-    MODE_HEARTS,
-    MODE_TRUMPS,
-    STEP_DISCARD,
-    STEP_EXCHANGE,
-    STEP_GIVE,
-    STEP_PASS,
-)
-from reversis.profile.stakes import exchange_limits
+from reversis.profile.compiled import STEP_DISCARD, STEP_EXCHANGE, STEP_GIVE, STEP_PASS
 
 if TYPE_CHECKING:
     from reversis.views import HandView
 
-__all__ = ["check_rules", "seen_by"]
+__all__ = ["check_rules", "seen_by", "view_deal"]
 
 #: Raises the error naming a problem (check_view's ``fail``).
 Fail = Callable[[str], NoReturn]
-#: A step before play: ``(seat, kind, argument)`` (see :mod:`reversis.profile.compiled`).
-Step = tuple[int, int, int]
 #: A play the events must show: seat, card, trick number and the kinds of play it may be.
 _Play = tuple[int, Card, int, frozenset[ev.PlayKind]]
 
@@ -60,11 +58,6 @@ _STEP_KINDS: dict[int, tuple[tuple[type, ...], str]] = {
     STEP_GIVE: ((ev.CardGiven,), "gift"),
     STEP_PASS: ((ev.CardGiven,), "pass"),
 }
-_LED = frozenset({ev.PlayKind.LED})
-_PLACED = frozenset({ev.PlayKind.PLACED})
-_FORCED = frozenset({ev.PlayKind.FORCED})
-_PLAYED = frozenset({ev.PlayKind.PLAYED})
-_FOLLOWED = _FORCED | _PLAYED
 
 
 def seen_by(event: ev.Event, seat: int, over: bool) -> ev.Event | None:
@@ -86,32 +79,49 @@ def seen_by(event: ev.Event, seat: int, over: bool) -> ev.Event | None:
     return event
 
 
-def _trumps(profile: Profile, shown: Card | None) -> Trumps | None:
-    rules = profile.compiled
-    return trumps_of(rules, shown.index) if rules.mode == MODE_TRUMPS and shown else None
-
-
-def _follows(profile: Profile, trumps: Trumps | None, led: Card) -> int:
-    """The mask of the cards that follow ``led`` (reunion §2: the left bower is a trump)."""
-    if trumps is not None:
-        return trumps.suits[trumps.suit if led.index == trumps.left else led.index >> 4]
-    return profile.compiled.suit_masks[led.index >> 4]
-
-
-def _steps(view: HandView, profile: Profile) -> tuple[Step, ...]:
-    """The steps before play of the view's deal (hearts §3: the passes of its direction)."""
-    rules = profile.compiled
+def view_deal(view: HandView, profile: Profile) -> Deal:
+    """The engine's deal of what ``view`` shows of its deal: its dealer, stakes at the start, pass
+    direction and card shown (the cards dealt, which the view does not show, are left out). Its
+    tables are the engine's for the hand: the steps before play, the suit each card follows, the
+    trumps, the cards that may not be put aside. ``view``'s stakes are known to be stakes of
+    ``profile``, and its card shown to be there when the profile shows one (as
+    :func:`~reversis.viewcheck.check_view` checks first)."""
     try:
-        offset = pass_offset(profile, view.pass_direction, view.hand_number)
+        direction = pass_offset(profile, view.pass_direction, view.hand_number)
     except DealError:
-        offset = 0  # refused by _check_deal
-    return rules.pass_steps[view.dealer][offset] if offset else rules.steps[view.dealer]
+        direction = 0  # refused by _check_deal
+    shown = -1 if view.shown is None or profile.compiled.shown == "none" else view.shown.index
+    return make_deal(
+        profile,
+        (0,) * profile.players,
+        () if shown < 0 else (shown,),
+        dealer=view.dealer,
+        stakes=view.stakes_at_start,
+        shown=shown,
+        direction=direction,
+        hand_number=view.hand_number,
+    )
 
 
-def _check_deal(view: HandView, profile: Profile, fail: Fail) -> None:
+def _trick_records(view: HandView, deal: Deal) -> tuple[TrickRecord, ...]:
+    """The view's completed tricks as the engine records them, each with the winner the engine's
+    rule gives (:func:`~reversis.engine.tricks.trick_winner`; the view's own winner is checked
+    against it), and without how each card was played (``kinds``), which the rules of play do
+    not ask."""
+    out = []
+    for trick in view.tricks:
+        cards = tuple(card.index for _, card in trick.plays)
+        mask = mask_of(trick.cards)
+        winner = trick_winner(deal, trick.leader, cards, mask)
+        out.append(
+            TrickRecord(leader=trick.leader, cards=cards, kinds=(), winner=winner, mask=mask)
+        )
+    return tuple(out)
+
+
+def _check_deal(view: HandView, profile: Profile, deal: Deal, fail: Fail) -> None:
     """The fields of the deal (trumps, pass direction) and the seat's own cards."""
-    trumps = _trumps(profile, view.shown)
-    trump = None if trumps is None else "CDHS"[trumps.suit]
+    trump = None if deal.trumps is None else "CDHS"[deal.trumps.suit]
     if view.trump != trump:
         why = "the suit of the card shown" if trump else f"the {profile.name} profile has no trumps"
         fail(f"trump must be {trump!r} ({why}), not {str(view.trump)[:20]!r}")
@@ -129,7 +139,7 @@ def _check_deal(view: HandView, profile: Profile, fail: Fail) -> None:
     if view.privileged and (profile.privilege is None or view.phase is Phase.EXCHANGE):
         fail("privileged: a privilege of the profile is held once the steps before play are done")
     mine = set(view.hand)
-    for trick in (*view.tricks, *filter(None, [view.current_trick])):
+    for trick in _all_tricks(view):
         mine.update(c for s, c in trick.plays if s == view.seat)
     for key in ("put_aside", "given", "received"):
         cards = getattr(view, key)
@@ -141,30 +151,33 @@ def _check_deal(view: HandView, profile: Profile, fail: Fail) -> None:
         fail("received: the cards received are the seat's (held or played), not cards it gave")
 
 
-def _plays(view: HandView, profile: Profile) -> list[_Play | ev.TrickTaken]:
-    """The plays and tricks the events must show, in order (each play with the kinds of play it
-    may be: hoyle §6, *played* holding another card of the suit led, else *forced*)."""
-    rules = profile.compiled
-    trumps = _trumps(profile, view.shown)
-    tricks = (*view.tricks, *filter(None, [view.current_trick]))
+def _all_tricks(view: HandView) -> tuple[Trick, ...]:
+    """The view's tricks, the trick in progress last."""
+    return (*view.tricks, *filter(None, [view.current_trick]))
+
+
+def _plays(view: HandView, deal: Deal) -> list[_Play | ev.TrickTaken]:
+    """The plays and tricks the events must show, in order, each play with the kinds of play it
+    may be (:func:`~reversis.engine.follow.play_kind`): the seat's own plays as the engine
+    classes them from what it held; another seat's, which held what is its secret, any kind
+    between holding no other card of the suit led and holding every other."""
+    tricks = _all_tricks(view)
     # what the seat held when play began: what it holds and what it played
     held = mask_of(view.hand) | mask_of(c for t in tricks for s, c in t.plays if s == view.seat)
     out: list[_Play | ev.TrickTaken] = []
     for trick in tricks:
-        led = _follows(profile, trumps, trick.plays[0][1])
-        for k, (seat, card) in enumerate(trick.plays):
-            if k == 0:
-                kinds = _LED
-            elif not led >> card.index & 1:
-                kinds = _PLACED
-            elif not rules.only_card_forced:
-                kinds = _FORCED
-            elif seat != view.seat:
-                kinds = _FOLLOWED  # what another seat held is its secret
-            else:
-                kinds = _PLAYED if held & led != card.mask else _FORCED
+        current: tuple[int, ...] = ()
+        for seat, card in trick.plays:
+            bit = card.index
             if seat == view.seat:
+                kinds = frozenset({KINDS[play_kind(deal, held, current, bit)]})
                 held &= ~card.mask
+            else:
+                most = card.mask | (deal.led_cards[current[0]] if current else 0)
+                kinds = frozenset(
+                    KINDS[play_kind(deal, cards, current, bit)] for cards in (card.mask, most)
+                )
+            current += (bit,)
             out.append((seat, card, trick.number, kinds))
         if trick.winner is not None:
             out.append(ev.TrickTaken(trick.number, trick.leader, trick.winner))
@@ -179,17 +192,18 @@ def _is_play(event: ev.CardPlayed | ev.TrickTaken, expected: _Play | ev.TrickTak
     return (event.seat, event.card, event.trick) == (seat, card, trick) and event.kind in kinds
 
 
-def _check_events(view: HandView, profile: Profile, steps: Sequence[Step], fail: Fail) -> int:
+def _check_events(view: HandView, profile: Profile, deal: Deal, fail: Fail) -> int:
     """The events against the deal, the steps before play, the tricks and the seat's own cards;
     return how many steps before play are done."""
-    n, seat, events = profile.players, view.seat, view.events
+    n, seat, events, steps = profile.players, view.seat, view.events, deal.steps
     over = view.phase is Phase.OVER
     if not events or events[0] != ev.HandDealt(view.dealer, (view.dealer + 1) % n):
         fail("events: the first is HandDealt, of the view's dealer and the eldest after him")
-    plays = _plays(view, profile)
+    plays = _plays(view, deal)
     gives = any(kind in (STEP_GIVE, STEP_PASS) for _, kind, _ in steps)
     done = played = coming = received = 0
-    passed = committed = broken = False
+    passed = broken = False
+    committed = -1
     widow: Card | None = None
     aside: list[Card] = []
     given: list[Card] = []
@@ -247,7 +261,8 @@ def _check_events(view: HandView, profile: Profile, steps: Sequence[Step], fail:
             trick = getattr(event, "trick", None)
             if trick is not None and trick > len(view.tricks) + bool(view.current_trick):
                 fail(f"{where}: trick {trick} is not played yet")
-            committed |= isinstance(event, ev.ReversisCommitted)
+            if isinstance(event, ev.ReversisCommitted):
+                committed = event.seat
             broken |= isinstance(event, ev.ReversisBroken)
             if isinstance(event, ev.PrivilegeUsed):
                 privileged.add(event.seat)
@@ -265,8 +280,10 @@ def _check_events(view: HandView, profile: Profile, steps: Sequence[Step], fail:
         fail("widow_card, put_aside and given must be the cards of the seat's own steps")
     if len(view.received) != received:
         fail(f"received must hold the {received} cards given to the seat once passed")
-    shows = over and not committed and profile.game in ("reversis", "reunion")
-    if (view.pot is not None) != shows:
+    # fournier-1785 §7, reunion §4: the cards put aside are shown as the game shows them
+    extra = NO_EXTRA._replace(aside=mask_of(view.pot or ()), committed=committed)
+    shown, value = game_of(profile).shown_aside(deal, extra, over)
+    if (view.pot is not None) != (shown is not None):
         fail(
             "pot: the cards put aside are shown at the end of an ordinary hand of Reversis or Réunion"
         )
@@ -274,37 +291,44 @@ def _check_events(view: HandView, profile: Profile, steps: Sequence[Step], fail:
         put = sum(isinstance(e, ev.Exchanged | ev.Declined | ev.Discarded) for e in events)
         if len(view.pot) != put or len(set(view.pot)) != put or not set(aside) <= set(view.pot):
             fail(f"pot: the pot holds the {put} cards put aside")
-        if (view.pot_value is None) != (profile.game != "reversis"):
+        if (view.pot_value is None) != (value is None):
             fail("pot_value: the pot's value is shown with the pot, in Reversis")
+        if view.pot_value != value:
+            fail("pot_value is not the value of the pot's cards")
     if done < len(steps):
-        _check_counts(view, profile, steps, done, fail)
+        _check_counts(view, profile, deal, done, fail)
     if broken and profile.compiled.end_on_break and not over:
         fail("phase: the hand ends when the reversis is broken")
     return done
 
 
-def _check_counts(
-    view: HandView, profile: Profile, steps: Sequence[Step], done: int, fail: Fail
-) -> None:
-    """Before play, each seat's card count is what the deal gave it less what its steps took out
-    (a discard, hearts §4 a card passed; an exchange or a gift changes no count)."""
-    rules = profile.compiled
-    getters, widow = rules.deal_getters[view.dealer]
-    pack = range(len(profile.deck))
-    counts = [len(get(pack)) for get in getters]
-    if rules.widow == "dealer":
-        counts[view.dealer] += len(widow(pack))  # reunion §4: the dealer takes up the widow
-    for seat, kind, _ in steps[:done]:
-        counts[seat] -= kind in (STEP_DISCARD, STEP_PASS)
-    if tuple(counts) != view.card_counts:
-        fail(f"card_counts must be {counts}, what the deal and the steps before play leave")
+def _check_counts(view: HandView, profile: Profile, deal: Deal, done: int, fail: Fail) -> None:
+    """Before play, each seat's card count is what the engine's deal and the steps done leave
+    (fournier-1785 §4, hoyle §4, hearts §4, reunion §4): the counts of a hand of the same deal
+    dealt from the profile's pack in order, its steps made with the first move each allows (the
+    counts do not depend on which cards)."""
+    pack = profile.compiled.deck_masks
+    state = start(
+        deal_of_pack(
+            profile,
+            pack,
+            dealer=view.dealer,
+            seed=None,
+            stakes=view.stakes_at_start,
+            hand_number=view.hand_number,
+            direction=view.pass_direction,
+        )
+    )
+    for _ in range(done):
+        state = apply_step(state, step_moves(state)[0])
+    counts = tuple(cards.bit_count() for cards in state.held)
+    if counts != view.card_counts:
+        fail(f"card_counts must be {list(counts)}, what the deal and the steps before play leave")
 
 
-def _check_turn(
-    view: HandView, profile: Profile, steps: Sequence[Step], done: int, fail: Fail
-) -> None:
+def _check_turn(view: HandView, profile: Profile, deal: Deal, done: int, fail: Fail) -> None:
     """The phase and the seat to move follow from the steps done and the tricks."""
-    n = profile.players
+    n, steps = profile.players, deal.steps
     if done < len(steps):
         if view.phase is not Phase.EXCHANGE:
             fail(f"phase: {len(steps) - done} steps before play remain, so it is the exchange")
@@ -328,79 +352,60 @@ def _check_turn(
     elif view.tricks:
         winner = view.tricks[-1].winner
         turn = winner if winner is not None else -1
-    elif profile.compiled.mode == MODE_HEARTS:
-        # hearts §5: the holder of the two of clubs leads; the seat knows whether it holds it
-        holds = Card.parse("2C") in view.hand
-        if holds != (view.to_move == view.seat):
-            fail("to_move: the holder of the two of clubs leads the first trick")
-        return
     else:
-        turn = (view.dealer + 1) % n
+        # The first leader (fournier-1785 §6, hearts §5), as far as the seat knows: it holds its
+        # own cards, and each other seat may hold any other.
+        mine = mask_of(view.hand)
+        held = tuple(mine if s == view.seat else deal.rules.deck_mask & ~mine for s in range(n))
+        turn = first_leader(deal, held)
+        if deal.rules.first_lead and turn != view.seat:
+            # hearts §5: the holder of the two of clubs leads, and another seat holds it
+            if view.to_move == view.seat:
+                fail("to_move: the holder of the two of clubs leads the first trick")
+            return
     if view.to_move != turn:
         fail(f"to_move must be seat {turn}, whose turn it is to play")
 
 
-def _legal_moves(view: HandView, profile: Profile, step: int | None) -> tuple[Move, ...]:
-    """The moves the rules allow the seat now, when it is to move (as ``Hand.legal_moves``):
-    at the step before play of kind ``step``, or in the play (``None``)."""
-    rules = profile.compiled
-    held = mask_of(view.hand)
-    trumps = _trumps(profile, view.shown)
-    if step is None:
-        return plays_of(_legal_cards(view, profile, trumps, held))
-    may_decline, barred = exchange_limits(profile, view.stakes_at_start)
-    barred |= rules.discard_barred
-    if trumps is not None and rules.discard_bowers:
-        barred |= sum(1 << b for b in (trumps.right, trumps.left) if b >= 0)
-    if step == STEP_EXCHANGE:
-        out = moves_of(held & ~barred, EXCHANGE_TABLES)
-        return (*out, DECLINE) if may_decline else out
-    if step == STEP_DISCARD:
-        return moves_of(held & ~barred, DISCARD_TABLES)
-    return moves_of(held, GIVE_TABLES if step == STEP_GIVE else PASS_TABLES)
+def _legal_moves(view: HandView, deal: Deal, done: int) -> tuple[Move, ...]:
+    """The moves the rules allow the seat now, when it is to move (as ``Hand.legal_moves``), the
+    engine's rules asked with what the view shows (``done``: the steps before play done)."""
+    seat, held = view.seat, mask_of(view.hand)
+    if done < deal.nsteps:
+        # The step's moves (fournier-1785 §4, english §10, hoyle §4, hearts §4, reunion §4).
+        state = State(
+            deal=deal,
+            held=tuple(held if s == seat else 0 for s in range(deal.rules.players)),
+            step=done,
+            to_move=seat,
+            leader=-1,
+            current=(),
+            kinds=(),
+            tricks=(),
+            facts=(),
+            extra=NO_EXTRA,
+            legal=0,
+        )
+        return step_moves(state)
+    tricks = _trick_records(view, deal)
+    current = () if view.current_trick is None else tuple(c.index for c in view.current_trick.cards)
+    # The seat's privilege is its own (fournier-1785 §11); hearts are broken by the tricks
+    # (hearts §7).
+    extra = NO_EXTRA._replace(
+        privilege=seat if view.privileged else -1,
+        broken=any(breaks_hearts(deal, trick.mask) for trick in tricks),
+    )
+    return plays_of(legal_cards(deal, seat, held, current, tricks, extra))
 
 
-def _legal_cards(view: HandView, profile: Profile, trumps: Trumps | None, held: int) -> int:
-    """The cards the seat may play (as ``engine.play.legal_cards``, from what the view shows)."""
-    rules = profile.compiled
-    current = view.current_trick
-    if trumps is not None:
-        if current is None:
-            return held
-        # reunion §5: follow the suit led if able (a led bower leads trumps); else trump if able.
-        follow = held & _follows(profile, trumps, current.plays[0][1])
-        ruff = held & trumps.suits[trumps.suit] if rules.follow_trump else 0
-        return follow or ruff or held
-    first = not view.tricks
-    if current is not None:
-        # fournier-1785 §6: follow suit if able; §11: the privileged may renounce at will.
-        follow = held & rules.suit_masks[current.plays[0][1].index >> 4]
-        if follow and (not view.privileged or len(view.tricks) >= rules.priv_last):
-            return follow
-        if not follow and rules.mode == MODE_HEARTS and first and rules.first_trick_barred:
-            return held & ~rules.first_trick_barred or held  # hearts §5
-        return held
-    if rules.mode == MODE_HEARTS:
-        if first:
-            return held & rules.first_lead or held  # hearts §5
-        broken = any(mask_of(t.cards) & rules.breakers for t in view.tricks)
-        if rules.lead_barred and not broken:
-            # hearts §7: no heart led before hearts are broken, unless nothing else is held
-            allowed = held & ~rules.lead_barred
-            if allowed and allowed != rules.lead_free:
-                return allowed
-    return held
-
-
-def check_rules(view: HandView, profile: Profile, fail: Fail) -> None:
+def check_rules(view: HandView, profile: Profile, fail: Fail, *, deal: Deal | None = None) -> None:
     """Check ``view``'s fields against each other as the rules of ``profile`` tie them (its
     fields are known to be of the right types and ranges, its tricks well formed); ``fail``
-    raises the error naming the problem."""
-    _check_deal(view, profile, fail)
-    steps = _steps(view, profile)
-    done = _check_events(view, profile, steps, fail)
-    _check_turn(view, profile, steps, done, fail)
-    if view.to_move == view.seat and view.legal_moves != _legal_moves(
-        view, profile, steps[done][1] if done < len(steps) else None
-    ):
+    raises the error naming the problem. ``deal`` is :func:`view_deal`'s, if the caller has it."""
+    if deal is None:
+        deal = view_deal(view, profile)
+    _check_deal(view, profile, deal, fail)
+    done = _check_events(view, profile, deal, fail)
+    _check_turn(view, profile, deal, done, fail)
+    if view.to_move == view.seat and view.legal_moves != _legal_moves(view, deal, done):
         fail("legal_moves must be the moves the rules allow the seat now, in action order")

@@ -28,15 +28,16 @@ import attrs
 
 from reversis import events as ev
 from reversis import jsonio
-from reversis.cards import Card, cards_from_mask, read_cards, read_optional_card
+from reversis.cards import Card, cards_from_mask, mask_of, read_cards, read_optional_card
 from reversis.engine.actions import action_count, move_index
+from reversis.engine.state import State
 from reversis.engine.tricks import Phase, Trick
 from reversis.errors import ArgumentError, RecordError
+from reversis.games import game_of
+from reversis.games.payments import Payment, Settlement
+from reversis.games.table import MatchPhase
 from reversis.moves import Move
 from reversis.profile import Profile
-from reversis.games import game_of
-from reversis.games.payments import Payment
-from reversis.games.table import MatchPhase
 from reversis.stakes import Stakes
 from reversis.viewcheck import (
     check_payments,
@@ -49,8 +50,6 @@ from reversis.viewcheck import (
 )
 
 if TYPE_CHECKING:
-    from reversis.engine.state import State
-    from reversis.games.payments import Settlement
     from reversis.hand import Hand
     from reversis.match import Match
 
@@ -281,10 +280,31 @@ _PUBLIC = frozenset({ev.CardPlayed, ev.TrickTaken})
 def hand_view(
     hand: Hand, seat: int, state: State | None = None, settlement: Settlement | None = None
 ) -> HandView:
-    """The view of ``hand`` for ``seat``: ``hand.view(seat)``, which gives this function the hand's
-    engine state and settlement (without them, it asks the hand)."""
-    if state is None or settlement is None:
-        return hand.view(seat)
+    """The view of ``hand`` for ``seat``: what ``hand.view(seat)`` gives.
+
+    :meth:`Hand.view <reversis.Hand.view>` calls this function with the hand's engine ``state``
+    and its ``settlement`` (``reversis.settle(hand)``): the views sit below the hand, and read of
+    it only what its public names give and these. Called with neither, it asks the hand
+    (``hand.view(seat)``). :class:`~reversis.ArgumentError` if ``hand`` is not a hand, or the
+    other arguments are not what the hand gives.
+    """
+    if state is None and settlement is None:
+        made = getattr(hand, "view", None)
+        view = made(seat) if callable(made) else None
+        if not isinstance(view, HandView):
+            raise ArgumentError(f"hand_view() needs a Hand, not {type(hand).__name__}")
+        return view
+    if not isinstance(state, State) or not isinstance(settlement, Settlement):
+        raise ArgumentError("hand_view() takes the hand's state and settlement, or neither")
+    if type(seat) is not int or not 0 <= seat < len(state.held):
+        raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {len(state.held) - 1})")
+    if (
+        state.deal.profile is not hand.profile
+        or state.deal.dealer != hand.dealer
+        or state.step != len(hand.moves)
+        or state.held[seat] != mask_of(hand.hand_of(seat))
+    ):
+        raise ArgumentError("hand_view(): the state is not the hand's own (call hand.view(seat))")
     widow_card: Card | None = None
     put_aside: list[Card] = []
     given: list[Card] = []
@@ -323,6 +343,7 @@ def hand_view(
     seen = game_of(profile).seen(state, seat)
     result = settlement
     deal = hand.deal
+    trumps = state.deal.trumps
     return HandView(
         seat=seat,
         profile=profile.name,
@@ -334,7 +355,7 @@ def hand_view(
         trick_number=len(hand.tricks) + 1,
         hand=hand.hand_of(seat),
         shown=deal.shown,
-        trump=None if hand.reunion is None else hand.reunion.trump,
+        trump=None if trumps is None else "CDHS"[trumps.suit],
         pass_direction=deal.pass_direction,
         widow_card=widow_card,
         put_aside=tuple(put_aside),
@@ -509,15 +530,33 @@ class MatchView:
         return cls.from_dict(jsonio.loads(text, "match view"), profile=profile)
 
 
-def match_view(match: Match, seat: int, hand: Hand | None = None) -> MatchView:
-    """The view of ``match`` for ``seat``; ``hand`` is the hand in play as it stands now (by default
-    the hand in progress as dealt)."""
+def match_view(
+    match: Match,
+    seat: int,
+    hand: Hand | None = None,
+    results: tuple[tuple[Payment, ...], ...] | None = None,
+) -> MatchView:
+    """The view of ``match`` for ``seat``: what ``match.view(seat, hand)`` gives. ``hand`` is the
+    hand in play as it stands now (by default the hand in progress as dealt); ``results`` are the
+    payments of each finished hand, ``tuple(settle(h).payments for h in match.history)``, which
+    :meth:`Match.view <reversis.Match.view>` gives (the views sit below the settlement and do not
+    settle hands). :class:`~reversis.ArgumentError` without them, or for a seat, hand or results
+    that are not the match's."""
     if type(seat) is not int or not 0 <= seat < match.players:
         raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {match.players - 1})")
     if hand is not None and (
-        not isinstance(hand, HandReading) or match.hand is None or hand.deal != match.hand.deal
+        match.hand is None or not isinstance(hand, type(match.hand)) or hand.deal != match.hand.deal
     ):
         raise ArgumentError("hand must be the match's hand in progress, as it stands now")
+    if not (
+        isinstance(results, tuple)
+        and len(results) == match.hands_played
+        and all(isinstance(r, tuple) and all(isinstance(p, Payment) for p in r) for r in results)
+    ):
+        raise ArgumentError(
+            f"match_view() needs results, the payments of each of the {match.hands_played} finished"
+            " hands: match.view(seat) gives them"
+        )
     live = hand if hand is not None else match.hand
     return MatchView(
         seat=seat,
@@ -534,7 +573,7 @@ def match_view(match: Match, seat: int, hand: Hand | None = None) -> MatchView:
         deciders=match.deciders,
         choices=match.choices,
         antes=match.antes,
-        results=tuple(settle(h).payments for h in match.history),
+        results=results,
         points_by_hand=match.points_by_hand,
         final_payments=match.final_payments,
         hand=hand_view(live, seat) if live is not None else None,

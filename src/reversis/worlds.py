@@ -5,6 +5,7 @@ everything its seat knows. :func:`sample_world` deals the cards the seat cannot 
 the constraints the view implies — the other players' card counts, the suits they showed they lack
 (by renouncing, unless they may secretly hold the privilege; by not trumping when they had to), what
 *forced* and *played* say where a card of the suit led is *forced* only when it was the last, the
+cards that Hearts lets a player lead or put on the first trick only from a hand of nothing else, the
 cards each has played, the card shown at the deal, the cards given, passed and put aside — rebuilds
 a deal from them, and replays the public moves:
 
@@ -20,7 +21,10 @@ a deal from them, and replays the public moves:
     True
 
 The world is checked by replaying it: its view for the seat equals the view given. The deal is
-random under the constraints, not weighted by how likely the play seen so far makes it.
+random under the constraints, not weighted by how likely the play seen so far makes it. The rules
+the constraints come from are the engine's, read from the engine's deal of the view
+(:func:`reversis.viewrules.view_deal`: the suit each card follows, the trumps, the cards that may
+not be put aside) and from the profile's compiled masks; the replay is the engine's own.
 """
 
 from __future__ import annotations
@@ -28,8 +32,8 @@ from __future__ import annotations
 import random
 
 from reversis import events as ev
-from reversis.cards import CARD_AT, Card, Suit
-from reversis.engine.deal import trumps_of
+from reversis.cards import CARD_AT, Card, mask_of
+from reversis.engine.follow import breaks_hearts
 from reversis.errors import (
     ArgumentError,
     DealError,
@@ -42,8 +46,8 @@ from reversis.errors import (
 from reversis.hand import Hand, deal_hand
 from reversis.moves import DECLINE, Discard, Exchange, Give, Move, Pass, Play
 from reversis.profile import Profile, profile_from_data
-from reversis.profile.stakes import exchange_limits
 from reversis.viewcheck import check_view
+from reversis.viewrules import view_deal
 from reversis.views import HandView
 
 __all__ = ["sample_world"]
@@ -127,14 +131,12 @@ class _Plan:
         self.n = n = profile.players
         self.seat = view.seat
         self.dealer = view.dealer
-        rules = profile.compiled
-        self.rules = rules
-        _, no_discard = exchange_limits(profile, view.stakes_at_start)
-        no_discard |= rules.discard_barred
-        self.trumps = trumps_of(rules, view.shown.index) if rules.mode == 2 and view.shown else None
-        if self.trumps is not None and rules.discard_bowers:
-            no_discard |= (1 << self.trumps.right) | (1 << self.trumps.left)
-        self.no_discard = {c for c in profile.deck if no_discard >> c.index & 1}
+        self.rules = profile.compiled
+        # The engine's deal of what the view shows: the suit each card follows (reunion §2: the
+        # left bower follows trumps), the trumps, the cards that may not be put aside.
+        self.deal = deal = view_deal(view, profile)
+        self.trumps = deal.trumps
+        self.no_discard = {c for c in profile.deck if deal.no_discard >> c.index & 1}
         self.steps: list[_StepEvent] = [
             e for e in view.events if isinstance(e, ev.Exchanged | ev.Declined | ev.Discarded | ev.CardGiven)
         ]  # fmt: skip
@@ -174,6 +176,8 @@ class _Plan:
         #: Suits a seat showed it lacks whatever its privilege (Hoyle's *forced*, a missed trump).
         self.exhausted: dict[int, set[int]] = {p: set() for p in range(n)}
         self.must: dict[int, set[int]] = {p: set() for p in range(n)}
+        #: Cards a seat showed it does not hold, whatever its privilege (a mask).
+        self.excluded: dict[int, int] = dict.fromkeys(range(n), 0)
         only_card = self.rules.only_card_forced
         by_trick: dict[int, list[ev.CardPlayed]] = {}
         for play in self.plays:
@@ -203,8 +207,7 @@ class _Plan:
                     and not any(self._suit(p.card) == led for p in later)
                 ):
                     self.must[seat].add(led)
-        if self.rules.mode == 1:  # Hearts
-            self._hearts_constraints(by_trick)
+        self._lead_constraints(by_trick)
         privilege = self.profile.privilege
         self.privilege_cards = (
             {Card.parse(c) for c in privilege.cards} if privilege is not None else set()
@@ -218,36 +221,31 @@ class _Plan:
         if privilege is not None and not self.privileged and not self.view.privileged:
             self.suspects += [p for p in range(n) if p != self.seat and self.renounced[p]]
 
-    def _hearts_constraints(self, by_trick: dict[int, list[ev.CardPlayed]]) -> None:
-        """What Hearts' restrictions prove (hearts §5, §7): a heart led before hearts were broken
-        means the leader held nothing but hearts (and maybe the queen of spades); a heart or the
-        queen of spades renounced on the first trick means the same of its player."""
-        rules = self.rules
-        hearts, spades = int(Suit.HEARTS), int(Suit.SPADES)
+    def _lead_constraints(self, by_trick: dict[int, list[ev.CardPlayed]]) -> None:
+        """What the restrictions of Hearts' leads and first trick prove (hearts §5, §7, as
+        :func:`~reversis.engine.follow.legal_cards` applies them): a card led that the lead bars
+        while hearts are not broken means its leader held none but those barred and the card that
+        frees the lead; a card renounced on the first trick that the first trick bars means its
+        player held none but those barred."""
+        rules, deal = self.rules, self.deal
         broken = False
         for number in sorted(by_trick):
             plays = by_trick[number]
-            lead = plays[0].card
-            if number > 1 and rules.lead_barred and not broken and lead.suit is Suit.HEARTS:
-                self.exhausted[plays[0].seat] |= {0, 1} | (
-                    {spades} if not rules.lead_free else set()
-                )
+            lead = plays[0]
+            if number > 1 and not broken and rules.lead_barred >> lead.card.index & 1:
+                self.excluded[lead.seat] |= rules.deck_mask & ~(rules.lead_barred | rules.lead_free)
             if number == 1 and rules.first_trick_barred:
+                led = deal.led_cards[lead.card.index]
                 for play in plays[1:]:
-                    if (
-                        play.card.suit != lead.suit
-                        and rules.first_trick_barred >> play.card.index & 1
-                    ):
-                        self.exhausted[play.seat] |= {0, 1}
-            if any(rules.breakers >> p.card.index & 1 for p in plays):
-                broken = True
-        assert hearts == 2
+                    bit = play.card.index
+                    if not led >> bit & 1 and rules.first_trick_barred >> bit & 1:
+                        self.excluded[play.seat] |= rules.deck_mask & ~rules.first_trick_barred
+            broken = broken or breaks_hearts(deal, mask_of(p.card for p in plays))
 
     def _suit(self, card: Card) -> int:
-        """The suit a card counts as for following (the left bower is a trump)."""
-        if self.trumps is not None and card.index == self.trumps.left:
-            return int(self.trumps.suit)
-        return int(card.suit)
+        """The suit a card counts as for following (the engine's ``deal.follows``: reunion §2, the
+        left bower is a trump)."""
+        return self.deal.follows[card.index]
 
     def sample(self, rng: random.Random) -> Hand | None:
         """One random world, or ``None`` if this draw cannot satisfy the constraints."""
@@ -287,7 +285,14 @@ class _Plan:
                 if any(self._suit(c) == suit for c in current[seat]):
                     continue
                 card = next(
-                    (c for c in pool if self._suit(c) == suit and suit not in void[seat]), None
+                    (
+                        c
+                        for c in pool
+                        if self._suit(c) == suit
+                        and suit not in void[seat]
+                        and not self.excluded[seat] >> c.index & 1
+                    ),
+                    None,
                 )
                 if card is None:
                     return None
@@ -297,7 +302,11 @@ class _Plan:
                 # it qualified for the privilege: enough of its cards are privilege cards
                 have = set(current[seat]) | set(self.played[seat])
                 missing = self.privilege_needed - len(have & self.privilege_cards)
-                extra = [c for c in pool if c in self.privilege_cards][: max(missing, 0)]
+                extra = [
+                    c
+                    for c in pool
+                    if c in self.privilege_cards and not self.excluded[seat] >> c.index & 1
+                ][: max(missing, 0)]
                 if len(extra) < missing:
                     return None
                 for card in extra:
@@ -359,7 +368,11 @@ class _Plan:
         any_card = [i for i, _ in suits]
         free = [c.index for c in pool if c not in self.no_discard]
         by_seat = {
-            seat: [i for i, suit in suits if suit not in void[seat]]
+            seat: [
+                i
+                for i, suit in suits
+                if suit not in void[seat] and not self.excluded[seat] >> i & 1
+            ]
             for seat in {seat for seat, _ in slots if seat >= 0}
         }
         candidates = [

@@ -14,15 +14,20 @@ Every game follows the same rule, whose exceptions each profile chooses by its d
 A card follows the suit of its face, except Réunion's left bower, which follows trumps (reunion §2:
 ``deal.follows`` and ``deal.led_cards``, made with the deal by
 :func:`~reversis.engine.deal.make_deal`).
+
+How a card is played, as the events name it (:func:`play_kind`: fournier-1785 §6, hoyle §6), and
+whether a trick breaks hearts (:func:`breaks_hearts`: hearts §7) are here too: the engine and the
+checks of a view read from data (:mod:`reversis.viewrules`) ask the same functions.
 """
 
 from __future__ import annotations
 
 from reversis.cards import Card, cards_from_mask
 from reversis.engine.deal import Deal
+from reversis.engine.facts import FORCED, LED, PLACED, PLAYED, Kind
 from reversis.engine.state import Extra, State, TrickRecord
 
-__all__ = ["first_leader", "legal_cards", "to_play", "why_not"]
+__all__ = ["breaks_hearts", "first_leader", "legal_cards", "play_kind", "to_play", "why_not"]
 
 
 def first_leader(deal: Deal, held: tuple[int, ...]) -> int:
@@ -89,6 +94,27 @@ def legal_cards(
         if allowed and allowed != rules.lead_free:
             return allowed
     return held
+
+
+def play_kind(deal: Deal, held: int, current: tuple[int, ...], card: int) -> Kind:
+    """How ``card`` is played to the trick ``current`` by a seat holding ``held`` (``card`` among
+    them), as the events name it (fournier-1785 §6, hoyle §6): led; placed, of another suit than
+    the one led; forced, of the suit led, or (hoyle §6, ``play.forced = "only-card"``) played, of
+    the suit led while holding another."""
+    if not current:
+        return LED
+    follow = held & deal.led_cards[current[0]]
+    if not follow >> card & 1:
+        return PLACED
+    if deal.rules.only_card_forced and follow != 1 << card:
+        return PLAYED
+    return FORCED
+
+
+def breaks_hearts(deal: Deal, cards: int) -> bool:
+    """Whether a trick of the cards ``cards`` (a mask) breaks hearts (hearts §7: the first heart
+    played, or the queen of spades where the profile says so, breaks them)."""
+    return bool(cards & deal.rules.breakers)
 
 
 def why_not(state: State, card: int) -> str:

@@ -17,8 +17,8 @@ from typing import NoReturn, TypeAlias
 from reversis.cards import CARD_AT, cards_from_mask
 from reversis.engine.commitment import after_trick
 from reversis.engine.deal import Deal
-from reversis.engine.facts import FORCED, LED, PLACED, PLAYED, PoolOwed, PoolWon, PrivilegeUsed
-from reversis.engine.follow import legal_cards, to_play, why_not
+from reversis.engine.facts import PLACED, PoolOwed, PoolWon, PrivilegeUsed
+from reversis.engine.follow import breaks_hearts, legal_cards, play_kind, to_play, why_not
 from reversis.engine.state import NO_EXTRA, Recorded, State, make_state, make_trick
 from reversis.engine.steps import apply_step, step_moves, step_text
 from reversis.engine.tables import PLAY_TABLES, moves_of
@@ -86,16 +86,7 @@ def apply_card(state: State, card: int) -> State:
     """The state after the seat to move plays ``card``, one of ``state.legal``."""
     deal, held, step, seat, leader, current, kinds, tricks, facts, extra, _ = state
     rules = deal.rules
-    # How the card is played (fournier-1785 §6, hoyle §6): led; placed, of another suit than the
-    # one led; forced, of the suit led, or (hoyle §6) played, of the suit led while holding another.
-    if not current:
-        kind = LED
-    elif not deal.led_cards[current[0]] >> card & 1:
-        kind = PLACED
-    elif rules.only_card_forced and held[seat] & deal.led_cards[current[0]] != 1 << card:
-        kind = PLAYED
-    else:
-        kind = FORCED
+    kind = play_kind(deal, held[seat], current, card)
     if kind is PLACED and not extra.privilege_used and held[seat] & deal.led_cards[current[0]]:
         # fournier-1785 §11: a renounce while able to follow is the privilege used; its first
         # use is recorded.
@@ -110,7 +101,9 @@ def apply_card(state: State, card: int) -> State:
         trick = len(tricks) + 1
         fact = PoolWon(seat, pool, trick) if kind is PLACED else PoolOwed(seat, pool, trick)
         facts = facts + (Recorded(step, fact),)
-    held = held[:seat] + (held[seat] ^ 1 << card,) + held[seat + 1 :]
+    cards = list(held)
+    cards[seat] ^= 1 << card
+    held = tuple(cards)
     current = current + (card,)
     kinds = kinds + (kind,)
     n = rules.players
@@ -125,8 +118,7 @@ def apply_card(state: State, card: int) -> State:
         tricks = tricks + (make_trick((leader, current, kinds, winner, mask)),)
         seat = leader = winner
         current = kinds = ()
-        if mask & rules.breakers and not extra.broken:
-            # hearts §7: the first heart (or the queen of spades) played breaks hearts.
+        if not extra.broken and breaks_hearts(deal, mask):
             extra = extra._replace(broken=True)
         over = len(tricks) == rules.tricks
         if len(tricks) >= rules.commit:

@@ -8,11 +8,13 @@ a game's name to choose a behaviour: it asks the game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
+from reversis.engine.deal import Deal
 from reversis.engine.facts import Fact
-from reversis.engine.state import State
-from reversis.games.payments import Settlement
+from reversis.engine.state import Extra, State
+from reversis.games.payments import Payment, Settlement
 from reversis.profile import Profile
 from reversis.stakes import Stakes
 
@@ -52,6 +54,20 @@ class Game(Protocol):
         """What ``seat``'s view shows of the game's own facts: its points as the seat may know them,
         the cards put aside once they are shown, the pot's value, the seat's privilege."""
 
+    def shown_aside(self, deal: Deal, extra: Extra, over: bool) -> tuple[int | None, int | None]:
+        """``(aside, value)``: the cards put aside (``extra.aside``, a mask) as every seat's view
+        shows them, ``None`` while they are hidden; and the pot's value, ``None`` where the game
+        gives the cards put aside none. ``over``: whether the hand is over. :meth:`seen` shows
+        them so; the checks of a view read from data (:mod:`reversis.viewrules`) ask it."""
+
     def bounds(self, profile: Profile, stakes: Stakes) -> tuple[int, int]:
         """``(lowest, highest)``: bounds on any seat's net at the end of a hand that starts with
         ``stakes`` (see :mod:`reversis.bounds`)."""
+
+    def match_winners(self, totals: Sequence[int], bankrolls: Sequence[int]) -> tuple[int, ...]:
+        """The winners of a finished match (sorted seats), from each seat's points over the
+        match's hands (``totals``) and its counters (``bankrolls``)."""
+
+    def match_payments(self, profile: Profile, totals: Sequence[int]) -> tuple[Payment, ...]:
+        """The payments at the end of a match of this game, from each seat's points over its
+        hands (Réunion's game, reunion §8); none for a game whose money is settled hand by hand."""

@@ -13,11 +13,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reversis.engine.state import State
+from reversis.engine.deal import Deal
+from reversis.engine.state import Extra, State
+from reversis.games.base import Seen
 from reversis.games.payments import Payment, Settlement
+from reversis.profile import Profile
 from reversis.stakes import NoStakes
 
-__all__ = ["card_points", "pairwise", "settle_pairwise", "tricks_taken", "won_cards"]
+__all__ = [
+    "card_points",
+    "highest",
+    "lowest",
+    "pairwise",
+    "settle_pairwise",
+    "tricks_taken",
+    "won_cards",
+]
 
 
 def won_cards(state: State) -> list[int]:
@@ -65,3 +76,41 @@ def settle_pairwise(points: Sequence[int], over: bool) -> Settlement:
     total = sum(points)
     net = tuple(total - n * p for p in points)
     return Settlement(pairwise(points), net, NoStakes(), over)
+
+
+def lowest(values: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the lowest value, in seat order (a tie shared)."""
+    low = min(values)
+    return tuple(seat for seat, value in enumerate(values) if value == low)
+
+
+def highest(values: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the highest value, in seat order (a tie shared)."""
+    high = max(values)
+    return tuple(seat for seat, value in enumerate(values) if value == high)
+
+
+class PointsGame:
+    """What the games of points (Hearts, Tëtka) share as :class:`~reversis.games.base.Game`: the
+    points settled pair by pair, nothing put aside, no payment at the end of a game. A game of
+    points gives :meth:`points` and the rest of the protocol."""
+
+    def points(self, state: State) -> tuple[int, ...]:
+        """The game's points (each game of points gives its own)."""
+        raise NotImplementedError  # pragma: no cover - every game of points gives its own
+
+    def settle(self, state: State) -> Settlement:
+        """The points, settled pair by pair (see the module's docstring)."""
+        return settle_pairwise(self.points(state), state.to_move < 0)
+
+    def seen(self, state: State, seat: int) -> Seen:
+        """The points, which every seat sees; nothing is put aside."""
+        return Seen(self.points(state), None, None, False)
+
+    def shown_aside(self, deal: Deal, extra: Extra, over: bool) -> tuple[int | None, int | None]:
+        """Nothing is put aside."""
+        return None, None
+
+    def match_payments(self, profile: Profile, totals: Sequence[int]) -> tuple[Payment, ...]:
+        """None: the points are settled hand by hand."""
+        return ()

@@ -16,15 +16,21 @@ widest of the cases.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from reversis.cards import Card, cards_from_mask
 from reversis.engine.deal import direction_name
 from reversis.engine.facts import Fact, HandOver, MoonShot
 from reversis.engine.state import State
-from reversis.games.base import Seen
-from reversis.games.common import card_points, settle_pairwise, tricks_taken, won_cards
-from reversis.games.payments import Settlement
+from reversis.games.common import (
+    PointsGame,
+    card_points,
+    lowest,
+    tricks_taken,
+    won_cards,
+)
 from reversis.profile import Profile
 from reversis.stakes import Stakes
 
@@ -102,7 +108,7 @@ class HeartsReading:
         return _final(self._state)[1]
 
 
-class HeartsGame:
+class HeartsGame(PointsGame):
     """Hearts as a :class:`~reversis.games.base.Game`."""
 
     name = "hearts"
@@ -120,14 +126,6 @@ class HeartsGame:
         out: list[Fact] = [] if shot is None else [MoonShot(shot)]
         out.append(HandOver(None, None, points, tricks_taken(state)))
         return out
-
-    def settle(self, state: State) -> Settlement:
-        """The points, settled pair by pair (hearts "Scoring as data")."""
-        return settle_pairwise(self.points(state), state.to_move < 0)
-
-    def seen(self, state: State, seat: int) -> Seen:
-        """The points; nothing is put aside in Hearts."""
-        return Seen(self.points(state), None, None, False)
 
     def reading(self, state: State) -> HeartsReading:
         """``hand.hearts``."""
@@ -159,6 +157,10 @@ class HeartsGame:
             high = max(high, whole - n * (moon + losses) + shooter_gain,
                        whole - n * losses - other_loss)  # fmt: skip
         return low, high
+
+    def match_winners(self, totals: Sequence[int], bankrolls: Sequence[int]) -> tuple[int, ...]:
+        """The lowest total wins, a tie shared (hearts §13)."""
+        return lowest(totals)
 
 
 #: The game of Hearts.

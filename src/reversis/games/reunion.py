@@ -30,18 +30,18 @@ import attrs
 from reversis.cards import Card, Rank, cards_from_mask
 from reversis.engine.deal import Deal
 from reversis.engine.facts import Fact, HandOver
-from reversis.engine.state import State
+from reversis.engine.state import Extra, State
 from reversis.games.base import Seen
 from reversis.games.common import card_points, tricks_taken, won_cards
 from reversis.games.payments import Payment, Settlement
 from reversis.profile import Profile, ReunionRules
-from reversis.profile.compiled import point_groups
 from reversis.stakes import NoStakes, Stakes
 
 __all__ = [
     "REUNION",
     "ReunionGame",
     "ReunionReading",
+    "card_groups",
     "card_values",
     "discard_points",
     "game_owed",
@@ -56,25 +56,35 @@ def _rules(profile: Profile) -> ReunionRules:
     return reunion
 
 
-def card_values(deal: Deal) -> tuple[int, ...]:
-    """By card bit, the card points of this deal (reunion §3): by rank, the bowers apart."""
+def card_groups(deal: Deal) -> tuple[tuple[int, int], ...]:
+    """The card points of this deal (reunion §3) as ``(points, cards)`` groups that add up
+    (:func:`~reversis.games.common.card_points`): by rank, and the bowers their own points instead
+    of their rank's."""
     rules = _rules(deal.profile)
-    by_code = dict(rules.points)
-    values = [0] * 64
-    for bit in range(64):
-        if 2 <= bit & 15 <= 14:
-            values[bit] = by_code.get(Rank(bit & 15).code, 0)
+    by_rank = dict(rules.points)
+    groups = [
+        (points, sum(1 << (16 * suit + rank) for suit in range(4)))
+        for rank in Rank
+        if (points := by_rank.get(rank.code, 0))
+    ]
     trumps = deal.trumps
     if trumps is not None:
         for bower in (trumps.right, trumps.left):
             if bower >= 0:
-                values[bower] = rules.bower_points
-    return tuple(values)
+                rank_points = by_rank.get(Rank(bower & 15).code, 0)
+                groups.append((rules.bower_points - rank_points, 1 << bower))
+    return tuple(groups)
+
+
+def card_values(deal: Deal) -> tuple[int, ...]:
+    """By card bit, the card points of this deal (reunion §3)."""
+    groups = card_groups(deal)
+    return tuple(card_points(groups, 1 << bit) for bit in range(64))
 
 
 def discard_points(deal: Deal, aside: int) -> int:
     """The card points of the cards the dealer put aside (reunion §4)."""
-    return card_points(point_groups(card_values(deal)), aside)
+    return card_points(card_groups(deal), aside)
 
 
 def _points(state: State, discards_known: bool = True) -> list[int]:
@@ -82,7 +92,7 @@ def _points(state: State, discards_known: bool = True) -> list[int]:
     unless they are not known (to another seat during play: reunion §4)."""
     deal = state.deal
     rules = _rules(deal.profile)
-    groups = point_groups(card_values(deal))
+    groups = card_groups(deal)
     points = [card_points(groups, cards) for cards in won_cards(state)]
     if len(state.tricks) == deal.rules.tricks:
         # reunion §6: the last trick's points to its winner.
@@ -185,7 +195,13 @@ class ReunionGame:
         tricks alone, and everyone sees the discards at the end."""
         over = state.to_move < 0
         known = over or seat == state.deal.dealer
-        return Seen(tuple(_points(state, known)), state.extra.aside if over else None, None, False)
+        aside, _ = self.shown_aside(state.deal, state.extra, over)
+        return Seen(tuple(_points(state, known)), aside, None, False)
+
+    def shown_aside(self, deal: Deal, extra: Extra, over: bool) -> tuple[int | None, int | None]:
+        """The dealer's discards are shown to everyone at the end of the deal (reunion §4); they
+        are no pot and have no value of their own (their points are the dealer's)."""
+        return (extra.aside if over else None), None
 
     def reading(self, state: State) -> ReunionReading:
         """``hand.reunion``."""
@@ -198,6 +214,14 @@ class ReunionGame:
         bower = rules.left_bower_payment if profile.compiled.bowers else 0
         most = (n - 1) * rules.no_trick_payment + bower
         return -most, most
+
+    def match_winners(self, totals: Sequence[int], bankrolls: Sequence[int]) -> tuple[int, ...]:
+        """The highest game total wins (reunion §8 [decision], :func:`winners`)."""
+        return winners(totals)
+
+    def match_payments(self, profile: Profile, totals: Sequence[int]) -> tuple[Payment, ...]:
+        """The game's payments (reunion §8, :func:`game_payments`)."""
+        return game_payments(profile, totals)
 
 
 def winners(totals: Sequence[int]) -> tuple[int, ...]:

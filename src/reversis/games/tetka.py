@@ -9,6 +9,7 @@ the sum ``P`` of the positive ones: between ``Q - nP`` and ``Q - nN``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import attrs
@@ -17,14 +18,26 @@ from reversis.cards import Card, Rank, Suit
 from reversis.engine.deal import Deal
 from reversis.engine.facts import Fact, HandOver, MostTricks
 from reversis.engine.state import State
-from reversis.games.base import Seen
-from reversis.games.common import card_points, settle_pairwise, tricks_taken, won_cards
-from reversis.games.payments import Settlement
+from reversis.games.common import (
+    PointsGame,
+    card_points,
+    lowest,
+    tricks_taken,
+    won_cards,
+)
 from reversis.profile import Profile, TetkaRules
-from reversis.profile.compiled import point_groups
 from reversis.stakes import Stakes
 
-__all__ = ["TETKA", "Score", "TetkaGame", "TetkaReading", "bum_trick", "card_values", "most_tricks"]
+__all__ = [
+    "TETKA",
+    "Score",
+    "TetkaGame",
+    "TetkaReading",
+    "bum_trick",
+    "card_groups",
+    "card_values",
+    "most_tricks",
+]
 
 
 class Score(NamedTuple):
@@ -49,16 +62,23 @@ def tetka_of(deal: Deal) -> int:
     return 16 * (deal.shown >> 4) + Rank.QUEEN
 
 
-def card_values(deal: Deal) -> tuple[int, ...]:
-    """By card bit, the points of a card in a trick of this deal (tetka §4): each queen, Tëtka more,
-    and the bum card more again (a bum queen is Tëtka and the bum card)."""
+def card_groups(deal: Deal) -> tuple[tuple[int, int], ...]:
+    """The points of the cards in a trick of this deal (tetka §4), as ``(points, cards)`` groups
+    that add up (:func:`~reversis.games.common.card_points`): each queen, Tëtka more, and the bum
+    card more again (a bum queen is Tëtka and the bum card)."""
     rules = _rules(deal)
-    values = [0] * 64
-    for suit in Suit:
-        values[16 * suit + Rank.QUEEN] = rules.queen
-    values[tetka_of(deal)] = rules.tetka
-    values[deal.shown] += rules.bum_card
-    return tuple(values)
+    queens = sum(1 << (16 * suit + Rank.QUEEN) for suit in Suit)
+    return (
+        (rules.queen, queens),
+        (rules.tetka - rules.queen, 1 << tetka_of(deal)),
+        (rules.bum_card, 1 << deal.shown),
+    )
+
+
+def card_values(deal: Deal) -> tuple[int, ...]:
+    """By card bit, the points of a card in a trick of this deal (tetka §4)."""
+    groups = card_groups(deal)
+    return tuple(card_points(groups, 1 << bit) for bit in range(64))
 
 
 def bum_trick(deal: Deal) -> int:
@@ -153,7 +173,7 @@ class TetkaReading:
         return most_tricks(self._state) if self._state.to_move < 0 else None
 
 
-class TetkaGame:
+class TetkaGame(PointsGame):
     """Tëtka as a :class:`~reversis.games.base.Game`."""
 
     name = "tetka"
@@ -162,7 +182,7 @@ class TetkaGame:
         """The points of the tricks taken (tetka §4); once over, with most tricks (§5)."""
         deal = state.deal
         rules = _rules(deal)
-        groups = point_groups(card_values(deal))
+        groups = card_groups(deal)
         points = [card_points(groups, cards) for cards in won_cards(state)]
         for number, trick in enumerate(state.tricks, start=1):
             # tetka §4: the bum trick and the last trick.
@@ -183,14 +203,6 @@ class TetkaGame:
             HandOver(None, None, self.points(state), tricks_taken(state)),
         ]
 
-    def settle(self, state: State) -> Settlement:
-        """The points, settled pair by pair (tetka §6)."""
-        return settle_pairwise(self.points(state), state.to_move < 0)
-
-    def seen(self, state: State, seat: int) -> Seen:
-        """The points; nothing is put aside in Tëtka."""
-        return Seen(self.points(state), None, None, False)
-
     def reading(self, state: State) -> TetkaReading:
         """``hand.tetka``."""
         return TetkaReading(state)
@@ -207,6 +219,10 @@ class TetkaGame:
         positive = sum(v for v in items if v > 0)
         negative = sum(v for v in items if v < 0)
         return total - n * positive, total - n * negative
+
+    def match_winners(self, totals: Sequence[int], bankrolls: Sequence[int]) -> tuple[int, ...]:
+        """The lowest total over the orbits wins, a tie shared (tetka §7)."""
+        return lowest(totals)
 
 
 #: The game of Tëtka.

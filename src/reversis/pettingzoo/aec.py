@@ -31,7 +31,7 @@ from reversis.pettingzoo.common import (
 )
 from reversis.pettingzoo.tracker import Tracker
 from reversis.profile import Profile
-from reversis.scoring import settle
+from reversis.settlement import settle
 from reversis.text import render
 
 __all__ = ["ReversisEnv", "env", "raw_env"]
@@ -206,7 +206,7 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
             self._rewarded = False
         players = self._n
         over = hand.is_over
-        if over or (self.shaping and hand.trick_number > before.trick_number):
+        if over or (self.shaping and len(hand.tricks) > len(before.tricks)):
             self._rewarded = True
             net = settle(hand).net
             for s in range(players):

@@ -16,7 +16,7 @@ from reversis.encoding import observation_entries, observation_size
 from reversis.engine.actions import action_count
 from reversis.engine.chance import MAX_SEED
 from reversis.errors import ArgumentError
-from reversis.hand import Hand
+from reversis.hand import Hand, state_of
 from reversis.profile import Profile, available_profiles, load_profile
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ def observe_afresh(hand: Hand, seat: int, actions: Actions, size: int) -> dict[s
     """``seat``'s observation of ``hand`` encoded from the start (``size`` entries), with its action
     mask (all 0 unless ``seat`` is to move)."""
     vector = np.zeros(size, np.float32)
-    ones, indices, values = observation_entries(hand, seat)
+    ones, indices, values = observation_entries(hand, seat, state_of(hand))
     vector[ones] = 1.0
     vector[indices] = values
     mine = hand.to_move == seat

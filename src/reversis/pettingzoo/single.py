@@ -28,7 +28,7 @@ from reversis.pettingzoo.common import (
     shown,
 )
 from reversis.profile import Profile
-from reversis.scoring import settle
+from reversis.settlement import settle
 from reversis.text import render
 
 __all__ = ["BOTS", "SingleAgentEnv"]

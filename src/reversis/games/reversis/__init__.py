@@ -20,15 +20,18 @@ The trick mechanics of Reversis are the engine's, chosen by the profile's data: 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
 
 from reversis.cards import Card, cards_from_mask
+from reversis.engine.deal import Deal
 from reversis.engine.facts import Fact, HandOver
-from reversis.engine.state import State
+from reversis.engine.state import Extra, State
 from reversis.games.base import Seen
-from reversis.games.common import card_points, tricks_taken, won_cards
+from reversis.games.common import card_points, highest, tricks_taken, won_cards
+from reversis.games.payments import Payment
 from reversis.games.reversis.bounds import reversis_bounds
 from reversis.games.reversis.outcome import rank
 from reversis.profile import Profile
@@ -37,13 +40,19 @@ from reversis.stakes import Stakes
 if TYPE_CHECKING:
     from reversis.games.payments import Settlement
 
-__all__ = ["REVERSIS", "ReversisGame", "ReversisReading", "outcome", "pot_value"]
+__all__ = ["REVERSIS", "ReversisGame", "ReversisReading", "outcome", "pot_value", "pot_value_of"]
+
+
+def pot_value_of(deal: Deal, aside: int) -> int:
+    """The value of a pot of the cards ``aside`` (a mask): its cards' values plus the flat amount
+    (fournier-1785 §5)."""
+    rules = deal.rules
+    return rules.pot_bonus + card_points(rules.pot_groups, aside)
 
 
 def pot_value(state: State) -> int:
-    """The value of the pot (party): its cards' values plus the flat amount (fournier-1785 §5)."""
-    rules = state.deal.rules
-    return rules.pot_bonus + card_points(rules.pot_groups, state.extra.aside)
+    """The value of the pot (party) of ``state`` (:func:`pot_value_of`)."""
+    return pot_value_of(state.deal, state.extra.aside)
 
 
 def _points(state: State) -> tuple[int, ...]:
@@ -136,16 +145,18 @@ class ReversisGame:
         return settle_reversis(state, *outcome(state))
 
     def seen(self, state: State, seat: int) -> Seen:
-        """fournier-1785 §7: the pot is turned at the end of an ordinary hand (not under a
-        reversis); §11: the privilege is its holder's secret, his from the end of the exchange."""
-        shown = state.to_move < 0 and state.extra.committed < 0
+        """The pot as :meth:`shown_aside` shows it; fournier-1785 §11: the privilege is its
+        holder's secret, his from the end of the exchange."""
+        aside, value = self.shown_aside(state.deal, state.extra, state.to_move < 0)
         privileged = state.extra.privilege == seat and state.step >= state.deal.nsteps
-        return Seen(
-            _points(state),
-            state.extra.aside if shown else None,
-            pot_value(state) if shown else None,
-            privileged,
-        )
+        return Seen(_points(state), aside, value, privileged)
+
+    def shown_aside(self, deal: Deal, extra: Extra, over: bool) -> tuple[int | None, int | None]:
+        """fournier-1785 §7: the pot is turned, and its value shown, at the end of an ordinary
+        hand (not under a reversis, fournier-1785 §8)."""
+        if not over or extra.committed >= 0:
+            return None, None
+        return extra.aside, pot_value_of(deal, extra.aside)
 
     def reading(self, state: State) -> ReversisReading:
         """``hand.reversis``."""
@@ -154,6 +165,15 @@ class ReversisGame:
     def bounds(self, profile: Profile, stakes: Stakes) -> tuple[int, int]:
         """See :mod:`~.bounds`."""
         return reversis_bounds(profile, stakes)
+
+    def match_winners(self, totals: Sequence[int], bankrolls: Sequence[int]) -> tuple[int, ...]:
+        """The richest at the end of the match: Reversis is played for counters."""
+        return highest(bankrolls)
+
+    def match_payments(self, profile: Profile, totals: Sequence[int]) -> tuple[Payment, ...]:
+        """None: the money is paid hand by hand, and the stakes left are shared or played for
+        (fournier-1785 §12, :mod:`reversis.games.table`)."""
+        return ()
 
 
 #: The game of Reversis.
