@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from reversis._core import core_module
 from reversis.cards import Card, parse_cards
 from reversis.engine.chance import check_seed, seeded_pack
 from reversis.engine.deal import Deal, check_dealer, check_hand_number, deal_of_hands, deal_of_pack
@@ -18,6 +19,10 @@ from reversis.profile.shipped import names as shipped_names
 from reversis.stakes import Stakes
 
 __all__ = ["cards_deal", "check_options", "pack_deal", "resolve_profile", "seeded_deal"]
+
+#: The compiled core where it plays: it shuffles and deals in C (the same pack, an equal Deal;
+#: ``tests/test_core_hand.py`` compares them), else ``None``.
+_CORE = core_module()
 
 
 def resolve_profile(profile: Profile | str) -> Profile:
@@ -114,9 +119,10 @@ def pack_deal(
             f"the pack must hold the profile's {len(rules.deck)} cards, not {len(cards)}"
         )
     pack = tuple(card.mask for card in cards)
-    if seed is not None and seeded_pack(profile, check_seed(seed)) != pack:
+    shuffle = seeded_pack if _CORE is None else _CORE.seeded_pack
+    if seed is not None and shuffle(profile, check_seed(seed)) != pack:
         raise DealError(f"the seed {seed} does not give this pack")
-    deal = deal_of_pack(
+    deal = (deal_of_pack if _CORE is None else _CORE.deal_of_pack)(
         profile,
         pack,
         dealer=dealer,
@@ -141,6 +147,16 @@ def seeded_deal(
     profile = resolve_profile(profile)
     dealer = check_dealer(profile, dealer)
     number = check_options(profile, hand_number, pass_direction)
+    if _CORE is not None:
+        deal: Deal = _CORE.seeded_deal(
+            profile,
+            seed,
+            dealer=dealer,
+            stakes=stakes,
+            hand_number=number,
+            direction=pass_direction,
+        )
+        return deal
     deal = deal_of_pack(
         profile,
         seeded_pack(profile, seed),

@@ -31,7 +31,7 @@ from reversis.engine.actions import action_count, move_index
 from reversis.engine.deal import Deal, DealInfo, deal_info
 from reversis.engine.facts import Fact
 from reversis.engine.history import facts_of, moves_of
-from reversis.engine.play import Policy, apply, legal_moves, replay, rollout, start
+from reversis.engine.play import Policy
 from reversis.engine.state import State
 from reversis.engine.tricks import Phase, Trick
 from reversis.errors import (
@@ -49,12 +49,16 @@ from reversis.games.reunion import REUNION, ReunionReading
 from reversis.games.reversis import REVERSIS, ReversisReading
 from reversis.games.tetka import TETKA, TetkaReading
 from reversis.handcompat import DeprecatedNames
+from reversis.handplay import ENGINE, PlayedHand, hand_of
+from reversis.handplay import HandBase as _HandBase
 from reversis.moves import Move, parse_move
 from reversis.profile import Profile, profile_from_data, profile_to_data
 from reversis.stakes import Stakes
 
 if TYPE_CHECKING:
     from reversis.events import Event
+
+    _HandBase = PlayedHand  # the type checker sees the reference's base: the same methods
     from reversis.games.payments import Settlement
     from reversis.views import HandView
 
@@ -84,7 +88,7 @@ __all__ = [
 ]
 
 
-class Hand(DeprecatedNames):
+class Hand(_HandBase, DeprecatedNames):
     """One hand: an immutable state, from the deal through the steps before play and the tricks.
     Make one with :func:`new_hand`, :func:`deal_hand` or :func:`deal_from_deck`.
 
@@ -97,9 +101,7 @@ class Hand(DeprecatedNames):
     not compared). Hands pickle.
     """
 
-    __slots__ = ("_memo", "_state")
-    _state: State
-    _memo: dict[str, Any]
+    __slots__ = ()
 
     def __init__(self) -> None:
         raise TypeError("make a hand with reversis.new_hand() or reversis.deal_hand()")
@@ -109,18 +111,6 @@ class Hand(DeprecatedNames):
 
     def __delattr__(self, name: str) -> None:
         raise attrs.exceptions.FrozenInstanceError
-
-    def _remember(self, key: str, make: Callable[[], T]) -> T:
-        """A value derived from this hand, made the first time it is asked for and then kept (a
-        hand never changes, so it never goes stale). Values kept must be immutable."""
-        try:
-            memo = self._memo
-        except AttributeError:  # the first value kept
-            memo = {}
-            object.__setattr__(self, "_memo", memo)
-        if key not in memo:
-            memo[key] = make()
-        return memo[key]  # type: ignore[no-any-return]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Hand):
@@ -287,13 +277,6 @@ class Hand(DeprecatedNames):
 
     # -- moves -------------------------------------------------------------------------------------
 
-    def legal_moves(self) -> tuple[Move, ...]:
-        """The moves the player to move may make now, as a sorted tuple (empty when over).
-
-        Plays come in card order; the other moves in card order with ``decline`` last.
-        """
-        return legal_moves(self._state)
-
     def legal_mask(self) -> tuple[bool, ...]:
         """For each action of the profile's action space (:func:`~reversis.move_index`), whether it
         is legal now: a mask for bots and reinforcement learning."""
@@ -310,18 +293,6 @@ class Hand(DeprecatedNames):
         except (IllegalMoveError, InvalidMoveError):
             return False
         return True
-
-    def apply(self, move: Move | str) -> Hand:
-        """The hand after ``move`` (a move or its notation).
-
-        Raises :class:`~reversis.IllegalMoveError` (saying why) if the rules do not allow it now, and
-        :class:`~reversis.InvalidMoveError` for text that is no move. ``self`` is never changed.
-        """
-        if isinstance(move, str):
-            move = parse_move(move)
-        hand = _NEW_HAND(Hand)
-        _SET_STATE(hand, apply(self._state, move))
-        return hand
 
     def rollout(self, rng: SupportsRandom | None = None, policy: Policy | None = None) -> Hand:
         """The hand played out to its end, in one loop (no hand object per move).
@@ -352,7 +323,7 @@ class Hand(DeprecatedNames):
             raise ArgumentError(f"rng: {type(rng).__name__} has no random() method")
         if policy is not None and not callable(policy):
             raise ArgumentError(f"policy: {type(policy).__name__} is not callable")
-        return hand_of_state(rollout(self._state, rng.random, policy))
+        return hand_of_state(ENGINE.rollout(self._state, rng.random, policy))
 
     def view(self, seat: int) -> HandView:
         """What ``seat`` may know of this hand, and nothing else (see :mod:`reversis.views`)."""
@@ -447,15 +418,8 @@ def _plays(leader: int, cards: tuple[int, ...], n: int) -> tuple[tuple[int, Card
 def hand_of_state(state: State) -> Hand:
     """The :class:`Hand` of an engine state (for the library's layers; users deal hands with
     :func:`new_hand` and friends)."""
-    hand = _NEW_HAND(Hand)
-    _SET_STATE(hand, state)
+    hand: Hand = hand_of(Hand, state)
     return hand
-
-
-#: A new hand is made without ``__init__`` (which refuses users) and given its state by its slot's
-#: own setter (Hand refuses attribute assignment).
-_NEW_HAND = object.__new__
-_SET_STATE = Hand.__dict__["_state"].__set__
 
 
 def settle(hand: Hand) -> Settlement:
@@ -480,7 +444,7 @@ def remember(hand: Hand, key: str, make: Callable[[], T]) -> T:
 
 
 def _unpickle(deal: Deal, moves: Sequence[Move]) -> Hand:
-    return hand_of_state(replay(deal, moves))
+    return hand_of_state(ENGINE.replay(deal, moves))
 
 
 def replay_moves(hand: Hand, moves: Sequence[Move | str], what: str) -> Hand:
@@ -537,7 +501,7 @@ def deal_hand(
         pass_direction=pass_direction,
         hand_number=hand_number,
     )
-    return hand_of_state(start(deal))
+    return hand_of_state(ENGINE.start(deal))
 
 
 def deal_from_deck(
@@ -566,7 +530,7 @@ def deal_from_deck(
         pass_direction=pass_direction,
         hand_number=hand_number,
     )
-    return hand_of_state(start(deal))
+    return hand_of_state(ENGINE.start(deal))
 
 
 def new_hand(
@@ -593,4 +557,4 @@ def new_hand(
         pass_direction=pass_direction,
         hand_number=hand_number,
     )
-    return hand_of_state(start(deal))
+    return hand_of_state(ENGINE.start(deal))

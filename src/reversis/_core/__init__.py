@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from types import ModuleType
 
-__all__ = ["available", "engine_module", "engine_name"]
+__all__ = ["available", "core_module", "engine_module", "engine_name"]
 
 
 def _load() -> ModuleType | None:
@@ -62,3 +62,9 @@ def engine_module() -> ModuleType:
     from reversis.engine import play  # noqa: PLC0415
 
     return play
+
+
+def core_module() -> ModuleType | None:
+    """The compiled core's module where it plays (:func:`engine_name` is ``"compiled"``), else
+    ``None``: for the layers that use its other functions (the deal in C)."""
+    return _compiled if engine_name() == "compiled" else None

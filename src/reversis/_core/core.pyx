@@ -22,13 +22,21 @@ from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.string cimport memcpy, memset
 
+cdef extern from "Python.h":
+    void PyObject_GC_Track(object o)
+    void PyObject_GC_UnTrack(object o)
+    int PyObject_GC_IsTracked(object o)
+
 import weakref
 from hashlib import shake_256
+
+import attrs
 
 from reversis._core.lower import lower
 from reversis.cards import CARD_AT, Card, cards_from_mask
 from reversis.engine import chance, play as reference
-from reversis.engine.deal import Deal
+from reversis.engine.deal import Deal, deal_tables, pass_offset
+from reversis.engine.deal import deal_of_pack as reference_deal_of_pack
 from reversis.engine.facts import (
     Broken,
     Committed,
@@ -46,6 +54,7 @@ from reversis.engine.facts import (
 from reversis.engine.history import facts_of, moves_of
 from reversis.engine.state import Extra, Recorded, State, TrickRecord
 from reversis.errors import ArgumentError, IllegalMoveError
+from reversis.profile.stakes import exchange_limits, parse_stakes
 from reversis.moves import (
     DECLINE,
     DISCARDS,
@@ -59,17 +68,22 @@ from reversis.moves import (
     Give,
     Pass,
     Play,
+    parse_move,
 )
 
 __all__ = [
     "CoreState",
+    "HandBase",
     "apply",
     "apply_card",
+    "deal_of_pack",
     "from_state",
+    "hand_of",
     "legal_moves",
     "replay",
     "rollout",
     "rollouts",
+    "seeded_deal",
     "seeded_pack",
     "start",
 ]
@@ -238,6 +252,52 @@ for _i in range(5):
         _MOVES[_i][_j] = <PyObject*>_MOVE_LISTS[_i][_j]
 cdef enum:
     MOVES_PLAY = 4
+
+# The interned moves by identity: an open-addressing table from a move object's address to its
+# code, ``kind * 64 + card bit`` (kind: a step's kind, MOVE_DECLINE or MOVE_PLAY), so that applying
+# a move that legal_moves() handed out reads no attribute. Other move objects (made by a user) take
+# the general path, which reads the move's card.
+cdef enum:
+    INTERNED_BITS = 10
+    INTERNED_SIZE = 1 << INTERNED_BITS
+cdef PyObject* _INTERNED_KEY[INTERNED_SIZE]
+cdef int16_t _INTERNED_CODE[INTERNED_SIZE]
+
+
+cdef inline unsigned int _interned_slot(PyObject* key) noexcept nogil:
+    return <unsigned int>(((<uint64_t><size_t>key >> 4) * 0x9E3779B97F4A7C15ULL)
+                          >> (64 - INTERNED_BITS))
+
+
+cdef void _intern(object move, int code) noexcept:
+    cdef PyObject* key = <PyObject*>move
+    cdef unsigned int slot = _interned_slot(key)
+    while _INTERNED_KEY[slot] != NULL:
+        slot = (slot + 1) & (INTERNED_SIZE - 1)
+    _INTERNED_KEY[slot] = key
+    _INTERNED_CODE[slot] = <int16_t>code
+
+
+cdef inline int _interned(object move) noexcept:
+    """The code of an interned move, or -1 for any other object."""
+    cdef PyObject* key = <PyObject*>move
+    cdef unsigned int slot = _interned_slot(key)
+    cdef PyObject* found
+    while True:
+        found = _INTERNED_KEY[slot]
+        if found == key:
+            return _INTERNED_CODE[slot]
+        if found == NULL:
+            return -1
+        slot = (slot + 1) & (INTERNED_SIZE - 1)
+
+
+memset(_INTERNED_KEY, 0, sizeof(_INTERNED_KEY))
+for _i in range(5):
+    for _j in range(NCARDS):
+        if _MOVE_LISTS[_i][_j] is not None:
+            _intern(_MOVE_LISTS[_i][_j], (MOVE_PLAY if _i == MOVES_PLAY else _i) * 64 + _j)
+_intern(_DECLINE, MOVE_DECLINE * 64)
 
 
 # -- the rules (transcribed from the reference engine, module by module) -------------------------
@@ -530,6 +590,10 @@ cdef class Program:
     cdef TableC c
     cdef tuple pools
     cdef object rules_ref
+    #: The steps before play of the deals seen, lowered: by the identity of a deal's ``steps``
+    #: tuple (the profile's own, shared by its deals), ``(steps, seats, kinds, arguments, the
+    #: widow's size they were checked against)``.
+    cdef dict steps
 
 
 #: Lowered rules by (id of the Rules, trump suit); each entry keeps a weak reference to its Rules,
@@ -539,9 +603,26 @@ cdef dict _PROGRAMS = {}
 
 
 cdef uint64_t _mask(object value, str what) except? 0:
-    if type(value) is not int or not 0 <= value < 2**64:
-        raise ArgumentError(f"the deal's {what} is not a card mask: {str(value)[:40]}")
-    return value
+    cdef uint64_t mask
+    if type(value) is int:
+        try:
+            return <uint64_t>value
+        except OverflowError:
+            pass
+    raise ArgumentError(f"the deal's {what} is not a card mask: {str(value)[:40]}")
+
+
+cdef int _small(object value, int low, int high) except -1000:
+    """``value`` if it is an integer from ``low`` to ``high``, else -999."""
+    cdef long long number
+    if type(value) is int:
+        try:
+            number = value
+        except OverflowError:
+            return -999
+        if low <= number <= high:
+            return <int>number
+    return -999
 
 
 cdef Program _program(object deal):
@@ -582,6 +663,7 @@ cdef Program _program(object deal):
     c.widow_to_dealer = lowered.widow_to_dealer
     program.pools = lowered.pools
     program.rules_ref = weakref.ref(rules)
+    program.steps = {}
     if len(_PROGRAMS) >= 256:
         _PROGRAMS.clear()
     _PROGRAMS[key] = program
@@ -607,45 +689,77 @@ cdef Table _table(object deal):
     memcpy(c, &program.c, sizeof(TableC))
     table.deal = deal
     table.pools = program.pools
-    n = c.players
-    dealer = deal.dealer
+    cdef int n = c.players
+    cdef int dealer = _small(deal.dealer, 0, n - 1)
     dealt = deal.dealt
     widow = deal.widow
     steps = deal.steps
-    if type(dealer) is not int or not 0 <= dealer < n or len(dealt) != n:
+    if dealer < 0 or type(dealt) is not tuple or len(dealt) != n:
         raise ArgumentError("the deal's dealer or hands do not fit its profile")
-    if len(widow) > NCARDS or len(steps) > MAX_STEPS or deal.nsteps != len(steps):
+    if (type(widow) is not tuple or type(steps) is not tuple or len(widow) > NCARDS
+            or len(steps) > MAX_STEPS or _small(deal.nsteps, 0, MAX_STEPS) != len(steps)):
         raise ArgumentError("the deal's widow or steps do not fit its profile")
     c.dealer = dealer
     c.eldest = (dealer + 1) % n
-    cdef int seat, k
+    cdef int seat, k, bit
     for seat in range(n):
         c.dealt[seat] = _mask(dealt[seat], "hands")
     c.nwidow = len(widow)
     for k in range(c.nwidow):
-        bit = widow[k]
-        if type(bit) is not int or not 0 <= bit < NCARDS:
-            raise ArgumentError(f"the deal's widow holds {str(bit)[:20]}, not a card bit")
+        bit = _small(widow[k], 0, NCARDS - 1)
+        if bit < 0:
+            raise ArgumentError(f"the deal's widow holds {str(widow[k])[:20]}, not a card bit")
         c.widow[k] = bit
         if c.widow_to_dealer:
             # reunion §4: the dealer takes up the cards left.
             c.dealt[dealer] |= (<uint64_t>1) << c.widow[k]
     c.nsteps = len(steps)
-    for k in range(c.nsteps):
-        step_seat, step_kind, step_arg = steps[k]
-        if not (0 <= step_seat < n and 0 <= step_kind <= 3):
-            raise ArgumentError(f"the deal's step {k} is not a step of its profile")
-        if step_kind == STEP_EXCHANGE:
-            if not 0 <= step_arg < c.nwidow:
-                raise ArgumentError(f"the deal's step {k} names no widow card")
-        elif step_kind != STEP_DISCARD and not 0 <= step_arg < n:
-            raise ArgumentError(f"the deal's step {k} names no seat")
-        c.step_seat[k] = step_seat
-        c.step_kind[k] = step_kind
-        c.step_arg[k] = step_arg if step_kind != STEP_DISCARD else 0
+    _lower_steps(program, c, steps)
     c.no_discard = _mask(deal.no_discard, "barred discards")
     c.may_decline = bool(deal.may_decline)
     return table
+
+
+cdef void _lower_steps(Program program, TableC* c, tuple steps) except *:
+    """The deal's steps before play into ``c`` (checked, then kept by the program for the next
+    deal with the same steps)."""
+    cdef int k, n = c.players, seat, kind, argument
+    cdef const unsigned char* seats
+    cdef const unsigned char* kinds
+    cdef const unsigned char* arguments
+    found = program.steps.get(id(steps))
+    if found is not None and found[0] is steps and found[4] == c.nwidow:
+        seats, kinds, arguments = found[1], found[2], found[3]
+        memcpy(c.step_seat, seats, c.nsteps)
+        memcpy(c.step_kind, kinds, c.nsteps)
+        memcpy(c.step_arg, arguments, c.nsteps)
+        return
+    for k in range(c.nsteps):
+        step = steps[k]
+        if type(step) is not tuple or len(step) != 3:
+            raise ArgumentError(f"the deal's step {k} is not a step of its profile")
+        seat = _small(step[0], 0, n - 1)
+        kind = _small(step[1], 0, 3)
+        argument = _small(step[2], -1, NCARDS)
+        if seat < 0 or kind < 0:
+            raise ArgumentError(f"the deal's step {k} is not a step of its profile")
+        if kind == STEP_EXCHANGE:
+            if not 0 <= argument < c.nwidow:
+                raise ArgumentError(f"the deal's step {k} names no widow card")
+        elif kind != STEP_DISCARD and not 0 <= argument < n:
+            raise ArgumentError(f"the deal's step {k} names no seat")
+        c.step_seat[k] = seat
+        c.step_kind[k] = kind
+        c.step_arg[k] = argument if kind != STEP_DISCARD else 0
+    if len(program.steps) >= 64:
+        program.steps.clear()
+    program.steps[id(steps)] = (
+        steps,
+        (<char*>c.step_seat)[:c.nsteps],
+        (<char*>c.step_kind)[:c.nsteps],
+        (<char*>c.step_arg)[:c.nsteps],
+        c.nwidow,
+    )
 
 
 # -- the state ------------------------------------------------------------------------------------
@@ -963,14 +1077,7 @@ cdef tuple _moves_tuple(uint64_t mask, int table, bint decline):
 def legal_moves(CoreState state):
     """The moves the seat to move may make, as a sorted tuple (empty once the hand is over): plays
     in card order; the other moves in card order with ``decline`` last."""
-    cdef StateC* c = &state.c
-    cdef const TableC* t = &state.table.c
-    if c.legal:
-        return _moves_tuple(c.legal, MOVES_PLAY, False)
-    if c.to_move < 0 or c.step >= t.nsteps:
-        return _EMPTY
-    kind = t.step_kind[c.step]
-    return _moves_tuple(step_cards(t, c), kind, kind == STEP_EXCHANGE and t.may_decline)
+    return _legal_moves(state)
 
 
 cdef int _card_bit(object move):
@@ -978,22 +1085,29 @@ cdef int _card_bit(object move):
     card = getattr(move, "card", None)
     if type(card) is not _Card:
         return -1
-    bit = card.index
-    if type(bit) is not int or not 0 <= bit < NCARDS:
-        return -1
-    return bit
+    cdef int bit = _small(card.index, 0, NCARDS - 1)
+    return bit if bit >= 0 else -1
 
 
-cdef object _refuse(CoreState state, object move):
+cdef CoreState _refuse(CoreState state, object move):
     """The reference engine's answer to a move the core refuses: its error (or, should it accept
     the move, the same state on the core)."""
-    return from_state(reference.apply(state.to_state(), move))
+    return <CoreState>from_state(reference.apply(state.to_state(), move))
 
 
-def apply(CoreState state, move):
-    """The state after ``move``; :class:`~reversis.IllegalMoveError` (saying why) if the rules do
-    not allow it now, :class:`~reversis.InvalidMoveError` if it is no move."""
+cdef CoreState _apply(CoreState state, object move):
+    """:func:`apply` (an interned move by its code; any other object by its type and card)."""
+    cdef int code = _interned(move)
     cdef int bit, kind
+    if code >= 0:
+        kind = code >> 6
+        bit = code & 63
+        if kind == MOVE_PLAY:
+            if state.c.legal >> bit & 1:
+                return _move(state, MOVE_PLAY, bit)
+        elif step_allowed(&state.table.c, &state.c, kind, bit):
+            return _move(state, kind, bit)
+        return _refuse(state, move)
     cdef type cls = type(move)
     if cls is _Play:
         bit = _card_bit(move)
@@ -1019,6 +1133,12 @@ def apply(CoreState state, move):
     if not step_allowed(&state.table.c, &state.c, kind, bit):
         return _refuse(state, move)
     return _move(state, kind, bit)
+
+
+def apply(CoreState state, move):
+    """The state after ``move``; :class:`~reversis.IllegalMoveError` (saying why) if the rules do
+    not allow it now, :class:`~reversis.InvalidMoveError` if it is no move."""
+    return _apply(state, move)
 
 
 def apply_card(CoreState state, card):
@@ -1192,50 +1312,11 @@ def from_state(state):
     return replay(state.deal, moves_of(facts_of(state)))
 
 
-# -- the seeded shuffle ---------------------------------------------------------------------------
+# -- the deal: the seeded shuffle, the cards dealt, the Deal ------------------------------------
 
-#: The one-card masks by card bit, made once.
-cdef tuple _ONE_CARD = tuple([(<object>1) << bit for bit in range(NCARDS)])
-
-
-def seeded_pack(profile, seed):
-    """engine/chance.py seeded_pack: the pack after the cut that ``seed`` makes, as card masks
-    (the same pack: SHAKE-256 words, the library's Fisher-Yates and cut)."""
-    cdef uint8_t deck[NCARDS]
-    cdef int n, i, j, k, m, span
-    cdef uint8_t swap
-    cdef const unsigned char* words
-    masks = profile.compiled.deck_masks
-    n = len(masks)
-    m = profile.deal.cut_minimum
-    span = n - 2 * m + 1
-    if type(seed) is not int or not 0 <= seed < 2**128 or not 0 < n <= NCARDS or span <= 0:
-        return chance.seeded_pack(profile, seed)  # its error, or its answer
-    for i in range(n):
-        deck[i] = rv_highest(_mask(masks[i], "pack"))
-    digest = shake_256(b"reversis-deck\x00" + seed.to_bytes(16, "little")).digest(8 * n)
-    words = digest
-    # Fisher-Yates from the end, one little-endian word per swap: j = (w * (i + 1)) >> 64.
-    for k in range(n - 1):
-        i = n - 1 - k
-        j = <int>rv_mulhi(_word(words, k), <unsigned long long>(i + 1))
-        swap = deck[i]
-        deck[i] = deck[j]
-        deck[j] = swap
-    # The cut: the top k cards go under the rest.
-    k = m + <int>rv_mulhi(_word(words, n - 1), <unsigned long long>span)
-    cdef tuple out = PyTuple_New(n)
-    for i in range(n):
-        value = _ONE_CARD[deck[(i + k) % n]]
-        Py_INCREF(value)
-        RV_TUPLE_SET(out, i, value)
-    return out
+include "dealing.pxi"
 
 
-cdef inline unsigned long long _word(const unsigned char* data, int k) noexcept nogil:
-    """The k-th little-endian 64-bit word of ``data``."""
-    cdef unsigned long long word = 0
-    cdef int b
-    for b in range(8):
-        word |= (<unsigned long long>data[8 * k + b]) << (8 * b)
-    return word
+# -- the base of reversis.Hand --------------------------------------------------------------------
+
+include "hand.pxi"

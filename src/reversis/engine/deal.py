@@ -8,7 +8,7 @@ steps before play, the trumps and the cards' points, which depend on the deal in
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -22,6 +22,7 @@ from reversis.stakes import Stakes
 __all__ = [
     "Deal",
     "DealInfo",
+    "DealTables",
     "Trumps",
     "canonical_deck",
     "check_dealer",
@@ -29,6 +30,7 @@ __all__ = [
     "deal_info",
     "deal_of_hands",
     "deal_of_pack",
+    "deal_tables",
     "direction_name",
     "make_deal",
     "pass_offset",
@@ -130,6 +132,51 @@ def direction_name(deal: Deal) -> str:
     return "across"
 
 
+class DealTables(NamedTuple):
+    """The fields of a :class:`Deal` that follow from its profile, dealer, pass direction and card
+    shown alone (the trumps depend on the shown card's suit only): :func:`deal_tables`."""
+
+    nsteps: int
+    trumps: Trumps | None
+    suits: tuple[int, int, int, int]
+    follows: tuple[int, ...]
+    led_cards: tuple[int, ...]
+    steps: tuple[tuple[int, int, int], ...]
+    #: The cards barred from being put aside whatever the stakes (the bowers, the profile's).
+    barred: int
+
+
+def deal_tables(rules: Rules, dealer: int, direction: int, shown: int) -> DealTables:
+    """The tables of a deal of ``rules`` by ``dealer``, passing ``direction`` (a seat offset),
+    with the card ``shown`` (see :class:`DealTables`)."""
+    trumps = trumps_of(rules, shown) if rules.trumps else None
+    follows, suits, led_cards = rules.follows, rules.suit_masks, rules.led_cards
+    if trumps is not None and trumps.left >= 0:
+        # reunion §2: the left bower belongs to trumps only.
+        follows = tuple(
+            trumps.suit if bit == trumps.left else suit for bit, suit in enumerate(follows)
+        )
+        suits = tuple(
+            sum(card.mask for card in rules.deck if follows[card.index] == suit)
+            for suit in range(4)
+        )
+        led_cards = tuple(suits[suit] for suit in follows)
+    barred = rules.discard_barred
+    if trumps is not None and rules.discard_bowers:
+        # reunion §4: never a bower discarded.
+        barred |= sum(1 << b for b in (trumps.right, trumps.left) if b >= 0)
+    steps = rules.pass_steps[dealer][direction] if direction else rules.steps[dealer]
+    return DealTables(
+        nsteps=len(steps),
+        trumps=trumps,
+        suits=(suits[0], suits[1], suits[2], suits[3]),
+        follows=follows,
+        led_cards=led_cards,
+        steps=steps,
+        barred=barred,
+    )
+
+
 def make_deal(
     profile: Profile,
     dealt: Sequence[int],
@@ -156,30 +203,14 @@ def make_deal(
         parsed = parse_stakes(profile, stakes)
         limits = None
     may_decline, no_discard = limits or exchange_limits(profile, parsed)
-    trumps = trumps_of(rules, shown) if rules.trumps else None
-    follows, suits, led_cards = rules.follows, rules.suit_masks, rules.led_cards
-    if trumps is not None and trumps.left >= 0:
-        # reunion §2: the left bower belongs to trumps only.
-        follows = tuple(
-            trumps.suit if bit == trumps.left else suit for bit, suit in enumerate(follows)
-        )
-        suits = tuple(
-            sum(card.mask for card in rules.deck if follows[card.index] == suit)
-            for suit in range(4)
-        )
-        led_cards = tuple(suits[suit] for suit in follows)
-    if trumps is not None and rules.discard_bowers:
-        # reunion §4: never a bower discarded.
-        no_discard |= sum(1 << b for b in (trumps.right, trumps.left) if b >= 0)
-    no_discard |= rules.discard_barred
-    steps = rules.pass_steps[dealer][direction] if direction else rules.steps[dealer]
+    tables = deal_tables(rules, dealer, direction, shown)
     return Deal(
         rules=rules,
-        nsteps=len(steps),
-        trumps=trumps,
-        suits=(suits[0], suits[1], suits[2], suits[3]),
-        follows=follows,
-        led_cards=led_cards,
+        nsteps=tables.nsteps,
+        trumps=tables.trumps,
+        suits=tables.suits,
+        follows=tables.follows,
+        led_cards=tables.led_cards,
         profile=profile,
         dealer=dealer,
         dealt=tuple(dealt),
@@ -190,9 +221,9 @@ def make_deal(
         pack=pack,
         seed=seed,
         hand_number=hand_number,
-        steps=steps,
+        steps=tables.steps,
         may_decline=may_decline,
-        no_discard=no_discard,
+        no_discard=no_discard | tables.barred,
     )
 
 

@@ -1,0 +1,303 @@
+# The deal in C (included by core.pyx): engine/chance.py's seeded shuffle and engine/deal.py's
+# deal_of_pack, giving the same pack and an equal Deal (every field the same value). What depends
+# on the profile alone (the pack's cards, where each position of the pack goes for each dealer) or
+# on the profile, the dealer, the pass direction and the trump suit (engine/deal.py deal_tables) is
+# worked out once, by the reference's own functions, and kept; a deal then costs its shuffle, a
+# pass over the pack and the Deal's fields.
+
+cdef extern from *:
+    """
+    #ifndef Py_LIMITED_API
+    #include "structmember.h"
+    /* The offset of an object slot in its instances, from the slot's member descriptor (-1 if
+       it is not one): the Deal's fields are written there, as attrs' __init__ would. */
+    static Py_ssize_t rv_slot_offset(PyObject* descr) {
+        PyMemberDef* member;
+        if (Py_TYPE(descr) != &PyMemberDescr_Type) return -1;
+        member = ((PyMemberDescrObject*)descr)->d_member;
+        if (member->type != T_OBJECT_EX || (member->flags & READONLY)) return -1;
+        return member->offset;
+    }
+    #else
+    static Py_ssize_t rv_slot_offset(PyObject* descr) { (void)descr; return -1; }
+    #endif
+    """
+    Py_ssize_t rv_slot_offset(object descr) except? -2
+
+
+@cython.final
+@cython.no_gc
+cdef class PackShape:
+    """The pack of one profile (its cards' bits in card order) and, for one dealer, where each
+    position of a pack goes (reversis.profile.compiled: ``deal_getters``, fournier-1785 §3)."""
+
+    cdef int size
+    cdef int cut_minimum
+    cdef uint8_t bits[NCARDS]
+    #: By position in the pack: the seat it is dealt to, or -1 for the widow.
+    cdef int8_t seat_of[NCARDS]
+    #: The widow's positions in the order it is dealt, and the position of the dealer's last card.
+    cdef uint8_t widow_at[NCARDS]
+    cdef int nwidow
+    cdef int last_of_dealer
+    cdef object rules_ref
+
+
+#: PackShapes by (id of the Rules, dealer or -1 for the pack alone), each checked against a weak
+#: reference to its Rules, like _PROGRAMS.
+cdef dict _SHAPES = {}
+
+
+cdef PackShape _pack_shape(object profile, object rules, int dealer):
+    key = (id(rules), dealer)
+    cdef PackShape shape = _SHAPES.get(key)
+    if shape is not None and shape.rules_ref() is rules:
+        return shape
+    shape = PackShape.__new__(PackShape)
+    masks = rules.deck_masks
+    shape.size = len(masks)
+    shape.cut_minimum = profile.deal.cut_minimum
+    if not 0 < shape.size <= NCARDS:
+        raise ArgumentError("the compiled core deals packs of at most 64 cards")
+    cdef int i, seat
+    for i in range(shape.size):
+        shape.bits[i] = rv_highest(_mask(masks[i], "pack"))
+    if dealer >= 0:
+        positions = tuple(range(shape.size))
+        getters, widow_getter = rules.deal_getters[dealer]
+        memset(shape.seat_of, -2, sizeof(shape.seat_of))
+        for seat in range(len(getters)):
+            for i in getters[seat](positions):
+                shape.seat_of[i] = seat
+        shape.nwidow = 0
+        for i in widow_getter(positions):
+            shape.seat_of[i] = -1
+            shape.widow_at[shape.nwidow] = i
+            shape.nwidow += 1
+        own = getters[dealer](positions)
+        shape.last_of_dealer = own[len(own) - 1]
+        for i in range(shape.size):
+            if shape.seat_of[i] == -2:
+                raise ArgumentError(f"the profile's deal leaves card {i} of the pack undealt")
+    shape.rules_ref = weakref.ref(rules)
+    if len(_SHAPES) >= 256:
+        _SHAPES.clear()
+    _SHAPES[key] = shape
+    return shape
+
+
+cdef inline unsigned long long _word(const unsigned char* data, int k) noexcept nogil:
+    """The k-th little-endian 64-bit word of ``data``."""
+    cdef unsigned long long word = 0
+    cdef int b
+    for b in range(8):
+        word |= (<unsigned long long>data[8 * k + b]) << (8 * b)
+    return word
+
+
+cdef int _shuffle(PackShape shape, object seed, uint8_t* deck) except -1:
+    """engine/chance.py seeded_pack into ``deck``, as card bits: SHAKE-256 words, the library's
+    Fisher-Yates and cut. ``seed`` is an integer from 0 to 2**128 - 1."""
+    cdef int n = shape.size, m = shape.cut_minimum, span = n - 2 * m + 1
+    cdef int i, j, k
+    cdef uint8_t swap
+    cdef uint8_t shuffled[NCARDS]
+    cdef const unsigned char* words
+    digest = shake_256(b"reversis-deck\x00" + seed.to_bytes(16, "little")).digest(8 * n)
+    words = digest
+    memcpy(shuffled, shape.bits, n)
+    # Fisher-Yates from the end, one little-endian word per swap: j = (w * (i + 1)) >> 64.
+    for k in range(n - 1):
+        i = n - 1 - k
+        j = <int>rv_mulhi(_word(words, k), <unsigned long long>(i + 1))
+        swap = shuffled[i]
+        shuffled[i] = shuffled[j]
+        shuffled[j] = swap
+    # The cut: the top k cards go under the rest.
+    k = m + <int>rv_mulhi(_word(words, n - 1), <unsigned long long>span)
+    for i in range(n):
+        deck[i] = shuffled[(i + k) % n]
+    return n
+
+
+cdef bint _is_seed(object seed):
+    """Whether ``seed`` is a seed of the shuffle: an integer from 0 to 2**128 - 1."""
+    return type(seed) is int and seed >= 0 and seed.bit_length() <= 128
+
+
+#: The one-card masks by card bit, made once.
+cdef tuple _ONE_CARD = tuple([(<object>1) << bit for bit in range(NCARDS)])
+
+
+cdef tuple _pack_tuple(const uint8_t* deck, int n):
+    cdef tuple out = PyTuple_New(n)
+    cdef int i
+    cdef object value
+    for i in range(n):
+        value = _ONE_CARD[deck[i]]
+        Py_INCREF(value)
+        RV_TUPLE_SET(out, i, value)
+    return out
+
+
+def seeded_pack(profile, seed):
+    """engine/chance.py seeded_pack: the pack after the cut that ``seed`` makes, as card masks
+    (the same pack: SHAKE-256 words, the library's Fisher-Yates and cut)."""
+    cdef uint8_t deck[NCARDS]
+    rules = getattr(profile, "compiled", None)
+    if not _is_seed(seed) or rules is None:
+        return chance.seeded_pack(profile, seed)  # its error, or its answer
+    cdef PackShape shape = _pack_shape(profile, rules, -1)
+    if shape.size - 2 * shape.cut_minimum + 1 <= 0:
+        return chance.seeded_pack(profile, seed)
+    return _pack_tuple(deck, _shuffle(shape, seed, deck))
+
+
+# -- the Deal -------------------------------------------------------------------------------------
+
+#: The Deal's fields in attrs' order, and each one's slot offset (all -1 where they cannot be
+#: written directly: the Deal is then made by its class).
+cdef tuple _DEAL_FIELDS = tuple([field.name for field in attrs.fields(Deal)])
+cdef Py_ssize_t _DEAL_OFFSETS[32]
+#: Whether the Deal's fields can be written into its slots: attrs' __init__ then does nothing more
+#: (no converter, no validator, nothing after).
+cdef bint _DEAL_BY_SLOTS = (
+    len(_DEAL_FIELDS) <= 32
+    and not hasattr(Deal, "__attrs_post_init__")
+    and all([f.converter is None and f.validator is None for f in attrs.fields(Deal)])
+)
+if _DEAL_BY_SLOTS:
+    for _i in range(len(_DEAL_FIELDS)):
+        _DEAL_OFFSETS[_i] = rv_slot_offset(Deal.__dict__.get(_DEAL_FIELDS[_i]))
+        if _DEAL_OFFSETS[_i] <= 0:
+            _DEAL_BY_SLOTS = False
+cdef object _object_new = object.__new__
+
+
+cdef object _new_deal(tuple values):
+    """The Deal of ``values`` (its fields in order), as ``Deal(*values)`` makes it: the fields
+    written into its slots, where they can be, since attrs' ``__init__`` of a frozen class sets
+    them one by one through ``object.__setattr__``."""
+    if not _DEAL_BY_SLOTS:
+        return Deal(*values)
+    deal = _object_new(Deal)
+    cdef PyObject** slot
+    cdef Py_ssize_t i
+    cdef object value
+    for i in range(len(values)):
+        value = values[i]
+        Py_INCREF(value)
+        slot = <PyObject**>((<char*><PyObject*>deal) + _DEAL_OFFSETS[i])
+        slot[0] = <PyObject*>value
+    return deal
+
+
+#: engine/deal.py deal_tables by (id of the Rules, dealer, pass offset, trump suit or -1), with a
+#: weak reference to the Rules: ``(rules_ref, tables, first_limits)``.
+cdef dict _TABLES = {}
+
+
+cdef tuple _deal_tables(object profile, object rules, int dealer, int offset, int shown):
+    cdef int suit = shown >> 4 if shown >= 0 and rules.trumps else -1
+    key = (id(rules), dealer, offset, suit)
+    found = _TABLES.get(key)
+    if found is not None and found[0]() is rules:
+        return found
+    tables = deal_tables(rules, dealer, offset, shown)
+    limits = rules.exchange_limits or exchange_limits(profile, rules.first_stakes)
+    found = (weakref.ref(rules), tables, limits)
+    if len(_TABLES) >= 1024:
+        _TABLES.clear()
+    _TABLES[key] = found
+    return found
+
+
+def deal_of_pack(profile, pack, *, dealer, seed, stakes, hand_number=1, direction=None):
+    """engine/deal.py deal_of_pack: the Deal of a pack of card masks known to hold the profile's
+    cards once each (an equal Deal, every field the same value)."""
+    cdef uint8_t deck[NCARDS]
+    cdef int n, i, bit
+    cdef uint64_t mask
+    rules = profile.compiled
+    if type(pack) is not tuple or type(dealer) is not int or not 0 <= dealer < rules.players:
+        return reference_deal_of_pack(profile, pack, dealer=dealer, seed=seed, stakes=stakes,
+                                      hand_number=hand_number, direction=direction)
+    cdef PackShape shape = _pack_shape(profile, rules, dealer)
+    n = shape.size
+    if len(pack) != n:
+        return reference_deal_of_pack(profile, pack, dealer=dealer, seed=seed, stakes=stakes,
+                                      hand_number=hand_number, direction=direction)
+    for i in range(n):
+        value = pack[i]
+        mask = _mask(value, "pack") if type(value) is int and value > 0 else 0
+        if mask == 0 or mask & (mask - 1):
+            return reference_deal_of_pack(profile, pack, dealer=dealer, seed=seed, stakes=stakes,
+                                          hand_number=hand_number, direction=direction)
+        deck[i] = rv_lowest(mask)
+    offset = pass_offset(profile, direction, hand_number) if rules.pass_cards or direction else 0
+    return _deal(profile, rules, shape, deck, pack, dealer, seed, stakes, hand_number, offset)
+
+
+cdef object _deal(object profile, object rules, PackShape shape, const uint8_t* deck, tuple pack,
+                  int dealer, object seed, object stakes, object hand_number, int offset):
+    """engine/deal.py deal_of_pack and make_deal, on a pack of card bits ``deck`` (``pack``: the
+    same as card masks)."""
+    cdef uint64_t dealt[MAX_PLAYERS]
+    cdef int players = rules.players, i, seat, shown = -1
+    cdef object value
+    memset(dealt, 0, sizeof(dealt))
+    for i in range(shape.size):
+        seat = shape.seat_of[i]
+        if seat >= 0:
+            dealt[seat] |= (<uint64_t>1) << deck[i]
+    cdef tuple widow = PyTuple_New(shape.nwidow)
+    for i in range(shape.nwidow):
+        value = deck[shape.widow_at[i]]
+        Py_INCREF(value)
+        RV_TUPLE_SET(widow, i, value)
+    shown_by = rules.shown
+    if shown_by == "last-dealt":
+        # tetka §2: the last card dealt, the dealer's, is the bum card.
+        shown = deck[shape.last_of_dealer]
+    elif shown_by == "turn-up":
+        # reunion §4: the last card of the widow is turned up.
+        shown = deck[shape.widow_at[shape.nwidow - 1]]
+    found = _deal_tables(profile, rules, dealer, offset, shown)
+    tables = found[1]
+    if stakes is None:
+        parsed = rules.first_stakes
+        may_decline, no_discard = found[2]
+    else:
+        parsed = parse_stakes(profile, stakes)
+        may_decline, no_discard = exchange_limits(profile, parsed)
+    cdef tuple held = PyTuple_New(players)
+    for seat in range(players):
+        value = dealt[seat]
+        Py_INCREF(value)
+        RV_TUPLE_SET(held, seat, value)
+    return _new_deal((
+        rules, tables.nsteps, tables.trumps, tables.suits, tables.follows, tables.led_cards,
+        profile, dealer, held, widow, parsed, offset, shown, pack, seed, hand_number,
+        tables.steps, may_decline, no_discard | tables.barred,
+    ))
+
+
+def seeded_deal(profile, seed, *, dealer, stakes, hand_number=1, direction=None):
+    """``deal_of_pack(profile, seeded_pack(profile, seed), ...)`` in one call, for a ``profile``
+    and a ``dealer`` already checked: the Deal of the pack ``seed`` makes."""
+    cdef uint8_t deck[NCARDS]
+    rules = profile.compiled
+    if not _is_seed(seed) or type(dealer) is not int or not 0 <= dealer < rules.players:
+        return reference_deal_of_pack(profile, chance.seeded_pack(profile, seed), dealer=dealer,
+                                      seed=seed, stakes=stakes, hand_number=hand_number,
+                                      direction=direction)
+    cdef PackShape shape = _pack_shape(profile, rules, dealer)
+    if shape.size - 2 * shape.cut_minimum + 1 <= 0:
+        return reference_deal_of_pack(profile, chance.seeded_pack(profile, seed), dealer=dealer,
+                                      seed=seed, stakes=stakes, hand_number=hand_number,
+                                      direction=direction)
+    cdef int n = _shuffle(shape, seed, deck)
+    offset = pass_offset(profile, direction, hand_number) if rules.pass_cards or direction else 0
+    return _deal(profile, rules, shape, deck, _pack_tuple(deck, n), dealer, seed, stakes,
+                 hand_number, offset)
+

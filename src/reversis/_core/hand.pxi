@@ -1,0 +1,105 @@
+# The base of reversis.Hand on the core (included by core.pyx).
+#
+# reversis.hand.Hand is a Python class whose base is HandBase where the core plays, and the
+# reference engine's reversis.handplay.PlayedHand otherwise: both hold the hand's engine state and
+# give the two calls of a bot's or a simulation's inner loop, legal_moves() and apply(), which here
+# go from the hand's C state to the next hand without a Python frame.
+
+
+@cython.auto_pickle(False)
+cdef class HandBase:
+    """The engine part of :class:`reversis.Hand` on the compiled core: the hand's state and its
+    inner loop, :meth:`legal_moves` and :meth:`apply`. Hands are made by :func:`hand_of`, never by
+    calling the class.
+
+    A hand is not tracked by the cycle collector while it keeps no value (as CPython does for
+    tuples of atoms): its state refers to nothing that could refer back. It is tracked from its
+    first kept value on (:meth:`_remember`), since a value may be anything."""
+
+    cdef readonly CoreState _state
+    cdef dict _memo
+
+    def legal_moves(self):
+        """The moves the player to move may make now, as a sorted tuple (empty when over).
+
+        Plays come in card order; the other moves in card order with ``decline`` last.
+        """
+        if self._state is None:
+            _no_state()
+        return _legal_moves(self._state)
+
+    def apply(self, move):
+        """The hand after ``move`` (a move or its notation).
+
+        Raises :class:`~reversis.IllegalMoveError` (saying why) if the rules do not allow it now, and
+        :class:`~reversis.InvalidMoveError` for text that is no move. ``self`` is never changed.
+        """
+        if self._state is None:
+            _no_state()
+        if isinstance(move, str):
+            move = parse_move(move)
+        return _hand_new(type(self), _apply(self._state, move))
+
+    def _remember(self, key, make):
+        """A value derived from this hand, made the first time it is asked for and then kept (a
+        hand never changes, so it never goes stale). Values kept must be immutable."""
+        cdef dict memo = self._memo
+        if memo is None:
+            memo = self._memo = {}
+            if not PyObject_GC_IsTracked(self):
+                PyObject_GC_Track(self)
+        value = memo.get(key, _MISSING)
+        if value is _MISSING:
+            value = memo[key] = make()
+        return value
+
+
+
+cdef object _MISSING = object()
+
+
+cdef int _no_state() except -1:
+    raise TypeError("a hand made without a state: make hands with reversis.new_hand() and friends")
+
+cdef extern from *:
+    """
+    /* An instance of a type made by the type's own tp_new, without looking up __new__. */
+    static PyObject* rv_new_instance(PyObject* cls, PyObject* args) {
+    #ifdef Py_LIMITED_API
+        newfunc make = (newfunc)PyType_GetSlot((PyTypeObject*)cls, Py_tp_new);
+    #else
+        newfunc make = ((PyTypeObject*)cls)->tp_new;
+    #endif
+        return make((PyTypeObject*)cls, args, NULL);
+    }
+    """
+    object rv_new_instance(object cls, object args)
+
+
+cdef HandBase _hand_new(type cls, CoreState state):
+    """A new hand of class ``cls`` (a subclass of HandBase), untracked by the cycle collector
+    (see :class:`HandBase`), holding ``state``."""
+    cdef HandBase hand = <HandBase>rv_new_instance(cls, _EMPTY)
+    PyObject_GC_UnTrack(hand)
+    hand._state = state
+    return hand
+
+
+def hand_of(cls, state):
+    """A hand of class ``cls`` (a subclass of :class:`HandBase`) holding the core state ``state``
+    (a reference :class:`~reversis.engine.state.State` is replayed on the core)."""
+    if not (isinstance(cls, type) and issubclass(cls, HandBase)):
+        raise ArgumentError(f"hand_of() needs a subclass of HandBase, not {str(cls)[:40]}")
+    return _hand_new(cls, <CoreState>from_state(state))
+
+
+cdef tuple _legal_moves(CoreState state):
+    cdef StateC* c = &state.c
+    cdef const TableC* t = &state.table.c
+    cdef int kind
+    if c.legal:
+        return _moves_tuple(c.legal, MOVES_PLAY, False)
+    if c.to_move < 0 or c.step >= t.nsteps:
+        return _EMPTY
+    kind = t.step_kind[c.step]
+    return _moves_tuple(step_cards(t, c), kind, kind == STEP_EXCHANGE and t.may_decline)
