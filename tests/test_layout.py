@@ -198,7 +198,7 @@ def test_an_upward_import_is_found() -> None:
 def test_no_behaviour_is_chosen_by_a_games_name() -> None:
     """Issue 24: a game is an object chosen once from profile data (``reversis.games.game_of``);
     nothing tests a game's name, outside profile loading."""
-    pattern = re.compile(r"""\bgame\s*(==|!=|\bin\b)\s*[("'\[]""")
+    pattern = re.compile(r"""\bgame\s*(==|!=)\s*["']|\bgame\s+in\s*[(\[{]\s*["']""")
     found = []
     for name, path in _modules().items():
         if name.startswith("reversis.profile"):
@@ -208,6 +208,7 @@ def test_no_behaviour_is_chosen_by_a_games_name() -> None:
                 found.append(f"{name}:{number}: {line.strip()}")
     assert found == []
     assert pattern.search('if rules.game == "tetka":') and pattern.search("game in ('a', 'b')")
+    assert not pattern.search("{game.name: game for game in (REVERSIS, HEARTS)}")
 
 
 #: The most lines a module may have (issue 12: each module with one job and under ~600 lines).

@@ -34,6 +34,7 @@ from reversis.games.common import card_points, highest, tricks_taken, won_cards
 from reversis.games.payments import Payment
 from reversis.games.reversis.bounds import reversis_bounds
 from reversis.games.reversis.outcome import rank
+from reversis.games.reversis.pot import pot_value, pot_value_of
 from reversis.profile import Profile
 from reversis.stakes import Stakes
 
@@ -41,18 +42,6 @@ if TYPE_CHECKING:
     from reversis.games.payments import Settlement
 
 __all__ = ["REVERSIS", "ReversisGame", "ReversisReading", "outcome", "pot_value", "pot_value_of"]
-
-
-def pot_value_of(deal: Deal, aside: int) -> int:
-    """The value of a pot of the cards ``aside`` (a mask): its cards' values plus the flat amount
-    (fournier-1785 §5)."""
-    rules = deal.rules
-    return rules.pot_bonus + card_points(rules.pot_groups, aside)
-
-
-def pot_value(state: State) -> int:
-    """The value of the pot (party) of ``state`` (:func:`pot_value_of`)."""
-    return pot_value_of(state.deal, state.extra.aside)
 
 
 def _points(state: State) -> tuple[int, ...]:
