@@ -87,10 +87,10 @@ def script(hand: Hand, plan: dict[int, dict[int, str]], *, until: int = 99, keep
     """Play tricks: ``plan[trick][seat]`` is the card that seat plays to that trick; other plays are
     the lowest legal card, keeping the cards of ``keep`` when possible. Stops before trick
     ``until`` or when the hand is over."""
-    while not hand.is_over and hand.trick_number < until:
+    while not hand.is_over and len(hand.tricks) + 1 < until:
         seat = hand.to_move
         assert seat is not None
-        wanted = plan.get(hand.trick_number, {}).get(seat)
+        wanted = plan.get(len(hand.tricks) + 1, {}).get(seat)
         hand = hand.apply(wanted if wanted else low(hand, keep))
     return hand
 
@@ -117,44 +117,63 @@ def crafted(
 ) -> Hand:
     """``hand`` (dealt, its steps before play done) put in a state built by hand, to test one rule
     in a position that would take long to reach by play: ``holdings`` per seat, completed
-    ``tricks`` as ``(leader, "cards")`` (their winners worked out by the engine), the ``current``
-    trick as ``(leader, "cards")``, the cards put ``aside``. The seat to move follows from the
-    tricks unless given."""
-    from reversis.cards import Card
-    from reversis.engine.hand import EngineHand
-    from reversis.engine.play import trick_winner
-    from reversis.engine.state import TrickRecord
+    ``tricks`` as ``(leader, "cards")`` (their winners and how each card was played worked out by
+    the engine), the ``current`` trick as ``(leader, "cards")``, the cards put ``aside``. The seat
+    to move follows from the tricks unless given; its legal cards are the engine's."""
+    from reversis.engine.follow import breaks_hearts, legal_cards
+    from reversis.engine.tricks import trick_winner
+    from reversis.hand import hand_of_state
 
-    deal, hands, _step, seat, leader, _, _, facts, extra = hand.state
+    state = state_of(hand)
+    deal = state.deal
     n = hand.players
+    held = state.held
     if holdings is not None:
-        hands = 0
-        for p, text in enumerate(holdings):
-            for code in text.split():
-                hands |= 1 << (Card.parse(code).index + 64 * p)
+        held = tuple(_mask(text) for text in holdings)
+
+    def played(text: str) -> tuple[tuple[int, ...], tuple[Kind, ...]]:
+        bits = tuple(reversis.Card.parse(c).index for c in text.split())
+        led = deal.follows[bits[0]] if bits else -1
+        kinds = tuple(
+            Kind.LED if k == 0 else Kind.FORCED if deal.follows[b] == led else Kind.PLACED
+            for k, b in enumerate(bits)
+        )
+        return bits, kinds
+
     records: list[TrickRecord] = []
     for lead, text in tricks:
-        bits = tuple(Card.parse(c).index for c in text.split())
-        mask = 0
-        for b in bits:
-            mask |= 1 << b
-        records.append((lead, bits, trick_winner(deal, lead, bits), mask))
+        bits, kinds = played(text)
+        mask = _mask(text)
+        records.append(TrickRecord(lead, bits, kinds, trick_winner(deal, lead, bits, mask), mask))
     cur: tuple[int, ...] = ()
+    cur_kinds: tuple[Kind, ...] = ()
+    leader = state.leader
     if current is not None:
         leader = current[0]
-        cur = tuple(Card.parse(c).index for c in current[1].split())
+        cur, cur_kinds = played(current[1])
     elif records:
-        _, _, leader, _ = records[-1]  # the last trick's winner leads
+        leader = records[-1].winner  # the last trick's winner leads
     seat = to_move if to_move is not None else (leader + len(cur)) % n
-    extra = extra._replace(
-        aside=sum(Card.parse(c).mask for c in aside.split()),
-        broken=any(mask & deal.rules.breakers for _, _, _, mask in records),
+    extra = state.extra._replace(
+        aside=_mask(aside), broken=any(breaks_hearts(deal, trick.mask) for trick in records)
     )
-    state = (deal, hands, deal.nsteps + n * len(records) + len(cur), seat, leader, cur,
-             tuple(records), facts, extra)  # fmt: skip
-    out = object.__new__(type(hand))
-    EngineHand.__dict__["_s"].__set__(out, state)
-    return out
+    made = state._replace(
+        held=held,
+        step=deal.nsteps + n * len(records) + len(cur),
+        to_move=seat,
+        leader=leader,
+        current=cur,
+        kinds=cur_kinds,
+        tricks=tuple(records),
+        extra=extra,
+        legal=legal_cards(deal, seat, held[seat], cur, tuple(records), extra),
+    )
+    return hand_of_state(made)
+
+
+def _mask(text: str) -> int:
+    """The mask of the cards of ``text`` ("AS KS ...")."""
+    return sum(reversis.Card.parse(c).mask for c in text.split())
 
 
 def check_view_consumers(view: reversis.HandView, seed: int, *, attempts: int = 3) -> bool:

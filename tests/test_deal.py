@@ -84,29 +84,29 @@ def test_three_player_deal(fournier3: Profile) -> None:
     # fournier-1785 three players: dealer 12, others 11, widow 2.
     hand = new_hand(fournier3, seed=3, dealer=1)
     assert [len(h) for h in hand.hands] == [11, 12, 11]
-    assert len(hand.widow) == 2
-    assert hand.eldest == 2
+    assert len(hand.deal.widow) == 2
+    assert hand.deal.eldest == 2
 
 
 def test_new_hand_uses_the_seeded_pack(fournier: Profile) -> None:
     hand = new_hand(fournier, seed=7, dealer=1)
-    assert hand.deck == seeded_deck(fournier, 7)
-    assert hand.seed == 7
-    hands, widow = deal_cards(fournier, hand.deck, 1)
+    assert hand.deal.deck == seeded_deck(fournier, 7)
+    assert hand.deal.seed == 7
+    hands, widow = deal_cards(fournier, hand.deal.deck, 1)
     assert hand.hands == tuple(tuple(sorted(h)) for h in hands)
-    assert hand.widow == widow
-    again = deal_from_deck(fournier, [c.code for c in hand.deck], dealer=1)
+    assert hand.deal.widow == widow
+    again = deal_from_deck(fournier, [c.code for c in hand.deal.deck], dealer=1)
     assert again.hands == hand.hands
-    assert again.widow == hand.widow
+    assert again.deal.widow == hand.deal.widow
 
 
 def test_deal_hand_canonical_pack(fournier: Profile) -> None:
     source = new_hand(fournier, seed=11, dealer=3)
-    hand = deal_hand(fournier, source.dealt, source.widow, dealer=3)
-    rebuilt = deal_from_deck(fournier, hand.deck, dealer=3)
+    hand = deal_hand(fournier, source.deal.dealt, source.deal.widow, dealer=3)
+    rebuilt = deal_from_deck(fournier, hand.deal.deck, dealer=3)
     assert rebuilt.hands == hand.hands
-    assert rebuilt.widow == hand.widow
-    assert sorted(hand.deck) == sorted(fournier.deck)
+    assert rebuilt.deal.widow == hand.deal.widow
+    assert sorted(hand.deal.deck) == sorted(fournier.deck)
 
 
 def test_first_dealer_draw(fournier: Profile, fournier3: Profile) -> None:
@@ -140,8 +140,8 @@ def test_first_dealer_is_the_quinola_pile(fournier: Profile) -> None:
 )
 def test_deal_errors(fournier: Profile, hands: object, widow: object, words: str) -> None:
     source = new_hand(fournier, seed=2)
-    h = [list(x) for x in source.dealt]
-    w = list(source.widow)
+    h = [list(x) for x in source.deal.dealt]
+    w = list(source.deal.widow)
     with pytest.raises(DealError, match=words):
         deal_hand(fournier, hands(h), widow(w))  # type: ignore[operator]
 

@@ -720,7 +720,7 @@ def test_reunion_points_are_the_cards_the_last_trick_and_the_discards() -> None:
 
 @pytest.mark.parametrize("name", PROFILES)
 def test_the_deal_names_the_dealer_and_the_eldest(name: str) -> None:
-    """fournier-1785 §3: the eldest is the dealer's next seat (hand.eldest), in every game."""
+    """fournier-1785 §3: the eldest is the dealer's next seat (hand.deal.eldest), in every game."""
     profile = load_profile(name)
     for dealer in range(profile.players):
         hand = reversis.new_hand(profile, seed=dealer, dealer=dealer)

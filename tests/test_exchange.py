@@ -44,7 +44,7 @@ def test_exchange_takes_the_top_widow_card(fournier: Profile) -> None:
     hand = deal(fournier, HANDS, WIDOW).apply("exchange 5S")
     assert Card.parse("2H") in hand.hand_of(1)
     assert Card.parse("5S") not in hand.hand_of(1)
-    assert hand.pot == (Card.parse("5S"),)
+    assert hand.reversis.pot == (Card.parse("5S"),)
     hand = hand.apply("exchange AC")  # the second non-dealer gets the second widow card
     assert Card.parse("2C") in hand.hand_of(2)
     assert hand.events[-1] == ev.Exchanged(2, Card.parse("AC"), Card.parse("2C"))
@@ -54,7 +54,7 @@ def test_decline_puts_the_widow_card_in_the_pot(fournier: Profile) -> None:
     hand = deal(fournier, HANDS, WIDOW)
     after = hand.apply("decline")
     assert after.hand_of(1) == hand.hand_of(1)
-    assert after.pot == (Card.parse("2H"),)
+    assert after.reversis.pot == (Card.parse("2H"),)
     assert after.events[-1] == ev.Declined(1, Card.parse("2H"))
     assert after.view(1).widow_card == Card.parse("2H")
     assert after.view(2).widow_card is None
@@ -78,7 +78,7 @@ def test_any_card_may_be_discarded(fournier: Profile) -> None:
 def test_after_the_exchange_everyone_holds_eleven(fournier: Profile) -> None:
     hand = play(deal(fournier, HANDS, WIDOW), "exchange 5S, decline, exchange 3D, discard KS")
     assert [len(h) for h in hand.hands] == [11, 11, 11, 11]
-    assert sorted(c.code for c in hand.pot) == sorted(["5S", "2C", "3D", "KS"])
+    assert sorted(c.code for c in hand.reversis.pot) == sorted(["5S", "2C", "3D", "KS"])
 
 
 @pytest.mark.parametrize(
@@ -109,7 +109,7 @@ def test_three_players_two_exchanges(fournier3: Profile) -> None:
         order.append(hand.to_move)
         hand = hand.apply(hand.legal_moves()[0])
     assert order == [0, 1, 2]
-    assert len(hand.pot) == 3
+    assert len(hand.reversis.pot) == 3
     assert [len(h) for h in hand.hands] == [11, 11, 11]
 
 
@@ -128,8 +128,8 @@ def test_pot_value_examples(fournier: Profile, widow: str, discard: str, value: 
     hands += [" ".join(rest[22:33]), " ".join(rest[33:44])]
     hand = deal(fournier, hands, widow)
     hand = play(hand, f"decline, decline, decline, discard {discard}")
-    assert sorted(hand.pot) == sorted(Card.parse(c) for c in cards)
-    assert hand.pot_value == value
+    assert sorted(hand.reversis.pot) == sorted(Card.parse(c) for c in cards)
+    assert hand.reversis.pot_value == value
 
 
 def test_play_is_refused_until_the_exchange_is_over(fournier: Profile) -> None:

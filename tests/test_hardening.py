@@ -124,7 +124,7 @@ def test_continuing_is_bounded_and_then_shares() -> None:
         going = going.finish_hand(play_hand(going.hand, bots))
     assert going.is_over
     assert going.hands_played <= 8
-    assert going.stakes == BasketStakes(0, ())
+    assert going.deal.stakes == BasketStakes(0, ())
 
 
 def test_continue_rounds_zero_shares_at_once() -> None:
@@ -282,7 +282,7 @@ def test_match_seeds_round_trip(seed: int) -> None:
 @pytest.mark.parametrize("seed", ["x", 1.5, 2**200, -5, True, 2**128])
 def test_bad_seeds_are_refused_where_they_come_in(seed: Any) -> None:
     profile = PROFILES["fournier-1785"]
-    deck = new_hand(profile, seed=1).deck
+    deck = new_hand(profile, seed=1).deal.deck
     with pytest.raises(DealError, match="seed"):
         deal_from_deck(profile, deck, seed=seed)
     with pytest.raises(DealError, match="seed"):
@@ -293,7 +293,7 @@ def test_bad_seeds_are_refused_where_they_come_in(seed: Any) -> None:
 
 def test_a_seed_must_give_its_pack() -> None:
     profile = PROFILES["fournier-1785"]
-    deck = new_hand(profile, seed=1).deck
+    deck = new_hand(profile, seed=1).deal.deck
     assert deal_from_deck(profile, deck, seed=1) == new_hand(profile, seed=1)
     with pytest.raises(DealError, match="does not give this pack"):
         deal_from_deck(profile, deck, seed=2)
@@ -464,9 +464,9 @@ API: dict[str, Callable[[Any], object]] = {
     "new_hand seed": lambda a: new_hand(P, seed=a),
     "new_hand dealer": lambda a: new_hand(P, seed=1, dealer=a),
     "new_hand stakes": lambda a: new_hand(P, seed=1, stakes=a),
-    "deal_hand": lambda a: reversis.deal_hand(P, a, _HAND.widow),
-    "deal_hand widow": lambda a: reversis.deal_hand(P, _HAND.dealt, a),
-    "deal_hand profile": lambda a: reversis.deal_hand(a, _HAND.dealt, _HAND.widow),
+    "deal_hand": lambda a: reversis.deal_hand(P, a, _HAND.deal.widow),
+    "deal_hand widow": lambda a: reversis.deal_hand(P, _HAND.deal.dealt, a),
+    "deal_hand profile": lambda a: reversis.deal_hand(a, _HAND.deal.dealt, _HAND.deal.widow),
     "deal_from_deck": lambda a: deal_from_deck(P, a),
     "settle": settle,
     "sample_world": sample_world,

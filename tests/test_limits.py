@@ -15,8 +15,8 @@ import pytest
 
 from reversis import RecordError, load_profile
 from reversis.jsonio import MAX_MONEY
-from reversis.scoring import Payment, Settlement
-from reversis.scoring.table import antes, is_empty
+from reversis import Payment, Settlement
+from reversis.games.table import antes, is_empty
 from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from reversis import Profile, new_hand
 from reversis import events as ev
-from reversis.engine.outcome import party_outcome
+from reversis.games.reversis.outcome import party_outcome
 
 
 @pytest.mark.parametrize(
@@ -67,12 +67,12 @@ def test_hands_agree_with_the_rule(name: str) -> None:
         assert isinstance(over, ev.HandOver)
         assert over.points == hand.points
         assert over.tricks == hand.tricks_taken
-        if hand.reversis_player is not None:
-            assert (hand.winner, hand.loser) == (None, None)
+        if hand.reversis.committed is not None:
+            assert (hand.reversis.winner, hand.reversis.loser) == (None, None)
             continue
         expected = party_outcome(
             hand.profile, hand.dealer, hand.points, hand.tricks_taken,
-            privilege_used_by=hand.privilege_holder if hand.privilege_used else None,
+            privilege_used_by=hand.reversis.privilege_holder if hand.reversis.privilege_used else None,
         )  # fmt: skip
-        assert (hand.winner, hand.loser) == expected
-        assert hand.winner != hand.loser
+        assert (hand.reversis.winner, hand.reversis.loser) == expected
+        assert hand.reversis.winner != hand.reversis.loser

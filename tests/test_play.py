@@ -9,7 +9,7 @@ import pytest
 from helpers import deal, decline_all, kinds, play
 from reversis import Card, IllegalMoveError, Phase, Play, Profile, new_hand
 from reversis import events as ev
-from reversis.engine.outcome import party_outcome
+from reversis.games.reversis.outcome import party_outcome
 
 # Seats: dealer S = 0, eldest E = 1, N = 2, W = 3 (the spec's worked examples).
 EXAMPLE = [
@@ -105,7 +105,7 @@ def test_over_hand_refuses_moves(fournier: Profile) -> None:
     assert len(hand.tricks) == 11
     assert sum(hand.tricks_taken) == 11
     # fournier-1785 §7: A4 K3 Q2 J1 in each suit: 40 in the pack, in the tricks or the pot.
-    in_pot = sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(c.rank.code, 0) for c in hand.pot)
+    in_pot = sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(c.rank.code, 0) for c in hand.reversis.pot)
     assert sum(hand.points) + in_pot == 40
 
 
@@ -124,7 +124,7 @@ ACES_WIDOW = "5C 4C 3C"
 
 def test_four_aces_may_renounce_at_will(fournier: Profile) -> None:
     hand = decline_all(deal(fournier, ACES, ACES_WIDOW), "7C")
-    assert hand.privilege_holder == 1
+    assert hand.reversis.privilege_holder == 1
     assert hand.view(1).privileged
     assert not hand.view(2).privileged
     # seat 1 leads; every card is legal for the leader anyway
@@ -133,7 +133,7 @@ def test_four_aces_may_renounce_at_will(fournier: Profile) -> None:
     legal = hand.legal_moves()
     assert len(legal) == len(hand.hand_of(1))  # renounce at will
     hand = hand.apply("AS")  # renounces although holding hearts: the privilege is used
-    assert hand.privilege_used == 2
+    assert hand.reversis.privilege_used == 2
     assert ev.PrivilegeUsed(1, 2) in hand.events
     assert kinds(hand, 2)[-1] == (1, "AS", "placed")
     # the privilege lasts the whole hand (tricks 1-11)
@@ -153,7 +153,7 @@ def test_privilege_judged_after_the_exchange_widow_ace_counts(fournier: Profile)
     hands[1] = "AS AH AD 5C 2S 3S 2H 3H 2D 3D 2C"
     hand = deal(fournier, hands, "AC 4C 3C")
     hand = play(hand, "exchange 5C, decline, decline, discard 7C")
-    assert hand.privilege_holder == 1
+    assert hand.reversis.privilege_holder == 1
 
 
 def test_dealer_who_discards_an_ace_has_no_privilege(fournier: Profile) -> None:
@@ -162,15 +162,15 @@ def test_dealer_who_discards_an_ace_has_no_privilege(fournier: Profile) -> None:
     hands = [hands[0], hands[3], hands[1], hands[2]]
     hand = deal(fournier, hands, ACES_WIDOW)
     kept = decline_all(hand, "7C")
-    assert kept.privilege_holder == 0
+    assert kept.reversis.privilege_holder == 0
     dropped = decline_all(hand, "AS")
-    assert dropped.privilege_holder is None
+    assert dropped.reversis.privilege_holder is None
 
 
 def test_privilege_not_used_by_following(fournier: Profile) -> None:
     hand = decline_all(deal(fournier, ACES, ACES_WIDOW), "7C")
     hand = play(hand, "2S KS KD 6S KH KC 4H 2H")
-    assert hand.privilege_used is None
+    assert hand.reversis.privilege_used is None
     assert not any(isinstance(e, ev.PrivilegeUsed) for e in hand.events)
 
 
@@ -187,17 +187,17 @@ def test_used_privilege_and_a_trick_loses_the_pot(fournier: Profile) -> None:
     checked = 0
     for seed in range(200):
         hand = _finish(start, random.Random(seed))
-        if hand.reversis_player is not None:
+        if hand.reversis.committed is not None:
             continue
         took = hand.tricks_taken[1]
         others_winner, _ = party_outcome(
             fournier, 0, hand.points, hand.tricks_taken, privilege_used_by=1
         )
         if took:
-            assert hand.loser == 1
-            assert hand.winner == others_winner != 1
+            assert hand.reversis.loser == 1
+            assert hand.reversis.winner == others_winner != 1
         else:
-            assert (hand.winner, hand.loser) == party_outcome(
+            assert (hand.reversis.winner, hand.reversis.loser) == party_outcome(
                 fournier, 0, hand.points, hand.tricks_taken
             )
         checked += 1
