@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import reversis
-import reversis.engine.outcome
+from reversis.games.reversis.outcome import party_outcome
 import reversis.profile.stakes
 import reversis.testing
 from conftest import SCALE
@@ -124,7 +124,7 @@ def test_continuing_is_bounded_and_then_shares() -> None:
         going = going.finish_hand(play_hand(going.hand, bots))
     assert going.is_over
     assert going.hands_played <= 8
-    assert going.deal.stakes == BasketStakes(0, ())
+    assert going.stakes == BasketStakes(0, ())
 
 
 def test_continue_rounds_zero_shares_at_once() -> None:
@@ -506,10 +506,10 @@ API: dict[str, Callable[[Any], object]] = {
     "Settlement.from_json": Settlement.from_json,
     "HandView.from_json": HandView.from_json,
     "MatchView.from_json": MatchView.from_json,
-    "party_outcome": lambda a: reversis.engine.outcome.party_outcome(
+    "party_outcome": lambda a: party_outcome(
         P, a, (0, 0, 0, 0), (0, 0, 0, 0)
     ),
-    "party_outcome points": lambda a: reversis.engine.outcome.party_outcome(P, 0, a, (0, 0, 0, 0)),
+    "party_outcome points": lambda a: party_outcome(P, 0, a, (0, 0, 0, 0)),
     "parse_stakes": lambda a: reversis.profile.stakes.parse_stakes(P, a),
     "check_profile": lambda a: reversis.testing.check_profile(a, hands=0),
 }
