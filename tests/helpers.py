@@ -1,12 +1,15 @@
-"""Helpers to build exact deals and play scripted moves in tests."""
+"""Helpers to build exact deals, play scripted moves and make up states and hands in tests."""
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import reversis
-from reversis import Hand
+from reversis import Hand, Match, MatchPhase, Profile, Settlement, load_profile, new_hand
+from reversis.bots import play_hand
 from reversis.engine.facts import Kind
 from reversis.engine.state import State, TrickRecord
 from reversis.hand import state_of
@@ -248,3 +251,172 @@ def with_tricks(
         legal=0 if over else state.legal,
         extra=extra,
     )
+
+
+def random_states(profile: Profile, seed: int) -> list[reversis.Hand]:
+    """Every state of one random hand, the deal first."""
+    rng = random.Random(seed)
+    hand = reversis.new_hand(profile, seed=seed, dealer=seed % profile.players)
+    states = [hand]
+    while not hand.is_over:
+        hand = hand.apply(rng.choice(hand.legal_moves()))
+        states.append(hand)
+    return states
+
+
+def rotated(hand: reversis.Hand, k: int) -> reversis.Hand:
+    """The same hand with every seat moved ``k`` places on (the dealt cards, the dealer), the same
+    moves applied."""
+    n = hand.players
+    dealt = [hand.deal.dealt[(seat - k) % n] for seat in range(n)]
+    out = reversis.deal_hand(hand.profile, dealt, hand.deal.widow, dealer=(hand.dealer + k) % n)
+    for move in hand.moves:
+        out = out.apply(move)
+    return out
+
+
+def moved_payments(settlement: Settlement, k: int, n: int) -> list[tuple[object, ...]]:
+    """The payments of ``settlement`` with every seat moved ``k`` places on (pools stay), sorted:
+    to compare with the settlement of :func:`rotated`'s hand."""
+
+    def seat(account: int | str) -> int | str:
+        return account if isinstance(account, str) else (account + k) % n
+
+    return sorted(
+        (str(seat(p.payer)), str(seat(p.payee)), p.amount, p.reason, p.trick or 0)
+        for p in settlement.payments
+    )
+
+
+def steered(profile: Profile, seed: int, hunter: int) -> reversis.Hand:
+    """A hand where ``hunter`` is dealt mostly high cards and plays its highest legal card, the
+    others their lowest, so that a reversis is often tried, made or broken; the exchanges at
+    random."""
+    rng = random.Random(seed)
+    source = reversis.new_hand(profile, seed=seed, dealer=seed % profile.players)
+    cards = [c for hand in source.deal.dealt for c in hand] + list(source.deal.widow)
+    cards.sort(key=lambda c: -int(c.rank))
+    size = len(source.deal.dealt[hunter])
+    strong = rng.randrange(size - 3, size + 1)
+    top = cards[: size + 4]
+    rng.shuffle(top)
+    mine = top[:strong]
+    rest = [c for c in cards if c not in mine]
+    rng.shuffle(rest)
+    mine += rest[: size - strong]
+    rest = rest[size - strong :]
+    dealt = []
+    for seat, hand in enumerate(source.deal.dealt):
+        if seat == hunter:
+            dealt.append(mine)
+        else:
+            dealt.append(rest[: len(hand)])
+            rest = rest[len(hand) :]
+    hand = reversis.deal_hand(profile, dealt, rest, dealer=source.dealer)
+    while not hand.is_over:
+        legal = hand.legal_moves()
+        if hand.phase is reversis.Phase.PLAY:
+            plays = sorted(legal, key=lambda m: int(m.card.rank))  # type: ignore[union-attr]
+            move = plays[-1] if hand.to_move == hunter else plays[0]
+        else:
+            move = rng.choice(legal)
+        hand = hand.apply(move)
+    return hand
+
+
+def privileged_deal(profile: Profile, seed: int, hunter: int, holder: int) -> reversis.Hand:
+    """``holder`` is dealt the four aces, ``hunter`` the kings, queens and jacks it can hold."""
+    rng = random.Random(seed)
+    source = reversis.new_hand(profile, seed=seed, dealer=seed % profile.players)
+    cards = [c for hand in source.deal.dealt for c in hand] + list(source.deal.widow)
+    aces = [c for c in cards if c.rank.code == "A"]
+    faces = [c for c in cards if c.rank.code in "KQJ"]
+    rest = [c for c in cards if c not in aces and c not in faces]
+    rng.shuffle(faces)
+    rng.shuffle(rest)
+    if seed % 2:  # the holder's other cards in one suit, where it can: void in the others
+        first = rest[0].suit
+        rest.sort(key=lambda c: c.suit != first)
+    hands = []
+    for seat, dealt in enumerate(source.deal.dealt):
+        size = len(dealt)
+        if seat == holder:
+            mine, rest = aces + rest[: size - 4], rest[size - 4 :]
+        elif seat == hunter:
+            k = min(size, len(faces))
+            mine, faces = faces[:k], faces[k:]
+            mine, rest = mine + rest[: size - k], rest[size - k :]
+        else:
+            mine = (faces + rest)[:size]
+            faces = [c for c in faces if c not in mine]
+            rest = [c for c in rest if c not in mine]
+        hands.append(mine)
+    return reversis.deal_hand(profile, hands, faces + rest, dealer=source.dealer)
+
+
+def play_privileged(hand: reversis.Hand, hunter: int, holder: int, use: bool) -> reversis.Hand:
+    """The hunter plays high, the others low; the holder puts its aces on other suits when void,
+    and with the privilege if ``use``; the hunter and the holder decline the exchange where they
+    may."""
+    rng = random.Random(hand.dealer)
+    while not hand.is_over:
+        legal = hand.legal_moves()
+        if hand.phase is reversis.Phase.PLAY:
+            plays = sorted(legal, key=lambda m: int(m.card.rank))  # type: ignore[union-attr]
+            move = plays[-1] if hand.to_move == hunter else plays[0]
+            current = hand.current_trick
+            if hand.to_move == holder and current is not None:
+                # With the privilege, or void in the suit led: an ace goes on another suit.
+                led = current.plays[0][1].suit
+                offs = [m for m in plays if m.card.rank.code == "A" and m.card.suit != led]  # type: ignore[union-attr]
+                void = all(m.card.suit != led for m in plays)  # type: ignore[union-attr]
+                move = offs[0] if offs and (use or void) else move
+        elif reversis.Decline() in legal and hand.to_move in (hunter, holder):
+            move = reversis.Decline()
+        else:
+            move = rng.choice(legal)
+        hand = hand.apply(move)
+    return hand
+
+
+def paying_settlement(profile: Profile) -> Settlement:
+    """The settlement of the first random hand of ``profile`` that pays something."""
+    for seed in range(50):
+        settlement = reversis.settle(random_states(profile, seed)[-1])
+        if settlement.payments:
+            return settlement
+    raise AssertionError("no payment in 50 hands")
+
+
+def play_match(match: Match, bots: list[Any], choice: str) -> Match:
+    """Play ``match`` to its end, the deciders always choosing ``choice``."""
+    start = sum(match.bankrolls) + match.stakes.pool_total
+    hands = 0
+    while not match.is_over:
+        if match.phase is MatchPhase.DECIDING:
+            for seat in match.deciders:
+                if match.phase is MatchPhase.DECIDING:
+                    match = match.choose(seat, choice)
+            continue
+        match = match.start_hand()
+        assert match.hand is not None
+        match = match.finish_hand(play_hand(match.hand, bots))
+        hands += 1
+        # counters are conserved: bankrolls plus the table's counters (beasts are debts)
+        assert sum(match.bankrolls) + match.stakes.pool_total == start
+        assert hands <= match.total_hands + match.continue_hands
+    assert sum(match.bankrolls) == start
+    assert match.stakes.pool_total == 0
+    return match
+
+
+def random_hand(name: str, seed: int = 3, steps: int = 30) -> Hand:
+    """A hand of the shipped profile ``name`` after ``steps`` random moves."""
+    return random_moves(new_hand(load_profile(name), seed=seed), seed, steps)
+
+
+def tampered(data: dict[str, Any], change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    """A deep copy of the plain ``data`` with ``change`` made to it."""
+    copy = json.loads(json.dumps(data))
+    change(copy)
+    return copy

@@ -61,7 +61,9 @@ def test_legal_mask(name: str) -> None:
         assert len(mask) == action_count(profile)
         legal = hand.legal_moves()
         assert [move_at(profile, i) for i, on in enumerate(mask) if on] == list(legal)
-        assert tuple(move_index(profile, m) for m in legal) == tuple(i for i, on in enumerate(mask) if on)
+        assert tuple(move_index(profile, m) for m in legal) == tuple(
+            i for i, on in enumerate(mask) if on
+        )
         hand = hand.apply(rng.choice(legal))
     assert not any(hand.legal_mask())
 

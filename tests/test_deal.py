@@ -3,11 +3,27 @@
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 import pytest
 
-from reversis import Card, DealError, Profile, deal_from_deck, deal_hand, load_profile, new_hand
+import reversis
+from reversis import (
+    Card,
+    DealError,
+    MatchError,
+    Profile,
+    RecordError,
+    deal_from_deck,
+    deal_hand,
+    load_profile,
+    new_hand,
+    new_match,
+    records,
+)
 from reversis.engine.chance import cut, deal_cards, draw_first_dealer, seeded_deck
+
+PROFILES = tuple(reversis.available_profiles())
 
 # The documented shuffle, pinned: one seed gives one pack on every Python version.
 PINNED = {
@@ -156,3 +172,43 @@ def test_deck_errors(fournier: Profile) -> None:
         deal_from_deck(fournier, deck, dealer=4)
     with pytest.raises(DealError, match="dealer"):
         new_hand(fournier, seed=1, dealer=-1)
+
+
+# ---------------------------------------------------------------------------------------------
+# The eldest, and seeds refused where they come in (fournier-1785 §3)
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_the_deal_names_the_dealer_and_the_eldest(name: str) -> None:
+    """fournier-1785 §3: the eldest is the dealer's next seat (hand.deal.eldest), in every game."""
+    profile = load_profile(name)
+    for dealer in range(profile.players):
+        hand = reversis.new_hand(profile, seed=dealer, dealer=dealer)
+        first = hand.events[0]
+        assert isinstance(first, reversis.events.HandDealt)
+        assert (first.dealer, first.eldest) == (dealer, (dealer + 1) % profile.players)
+        assert hand.deal.eldest == first.eldest
+
+
+@pytest.mark.parametrize("seed", ["x", 1.5, 2**200, -5, True, 2**128])
+def test_bad_seeds_are_refused_where_they_come_in(seed: Any) -> None:
+    profile = load_profile("fournier-1785")
+    deck = new_hand(profile, seed=1).deal.deck
+    with pytest.raises(DealError, match="seed"):
+        deal_from_deck(profile, deck, seed=seed)
+    with pytest.raises(DealError, match="seed"):
+        new_hand(profile, seed=seed)
+    with pytest.raises(MatchError, match="seed"):
+        new_match(profile, seed=seed if seed != 2**128 else 2**120)
+
+
+def test_a_seed_must_give_its_pack() -> None:
+    profile = load_profile("fournier-1785")
+    deck = new_hand(profile, seed=1).deal.deck
+    assert deal_from_deck(profile, deck, seed=1) == new_hand(profile, seed=1)
+    with pytest.raises(DealError, match="does not give this pack"):
+        deal_from_deck(profile, deck, seed=2)
+    text = records.dump(new_hand(profile, seed=1)).replace('[Seed "1"]', '[Seed "2"]')
+    with pytest.raises(RecordError, match="does not give"):
+        records.replay(text)

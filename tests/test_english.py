@@ -7,7 +7,8 @@ import random
 import attrs
 import pytest
 
-from helpers import deal, play, script
+import reversis
+from helpers import deal, play, play_match, privileged_deal, random_moves, script
 from reversis import (
     IllegalMoveError,
     Match,
@@ -15,6 +16,7 @@ from reversis import (
     Payment,
     PotStakes,
     Profile,
+    Settlement,
     StakesError,
     load_profile,
     new_hand,
@@ -22,6 +24,7 @@ from reversis import (
     settle,
 )
 from reversis import events as ev
+from reversis.bots import RandomBot
 from reversis.games.reversis.outcome import party_outcome
 from reversis.hand import Hand
 
@@ -305,11 +308,19 @@ def test_example_4_party_doubled_opposite(english: Profile) -> None:
     for hand in _random_hands(english, 200):
         if hand.reversis.committed is not None:
             continue
-        points = sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(c.rank.code, 0) for c in hand.reversis.pot)
+        points = sum(
+            {"A": 4, "K": 3, "Q": 2, "J": 1}.get(c.rank.code, 0) for c in hand.reversis.pot
+        )
         party = [p for p in settle(hand).payments if p.reason == "party"]
         opposite = (hand.reversis.winner - hand.reversis.loser) % 4 == 2  # type: ignore[operator]
         assert party == [
-            P(hand.reversis.loser, hand.reversis.winner, (points + 4) * (2 if opposite else 1), "party", None)
+            P(
+                hand.reversis.loser,
+                hand.reversis.winner,
+                (points + 4) * (2 if opposite else 1),
+                "party",
+                None,
+            )
         ]  # type: ignore[arg-type]
         seen.add(opposite)
     assert seen == {True, False}
@@ -700,3 +711,55 @@ def test_match_shares_leftover_pots(english: Profile) -> None:
     for k in range(4):
         assert shares.get((last_dealer + k) % 4, 0) == base + (1 if k < extra else 0)
     assert match.stakes == PotStakes((), False)
+
+
+# ---------------------------------------------------------------------------------------------
+# The espagnolette's last trick and free antes (english §10, §12)
+# ---------------------------------------------------------------------------------------------
+
+
+def test_a_refused_privileged_renounce_names_the_privilege() -> None:
+    """english §12: the espagnolette's privilege lasts up to trick 9; after it a refusal says so."""
+    profile = load_profile("english")
+    last = profile.privilege.last_trick  # type: ignore[union-attr]
+    for seed in range(60):
+        hunter, holder = seed % 4, (seed + 1) % 4
+        hand = privileged_deal(profile, seed, hunter, holder)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            if (
+                hand.to_move == holder
+                and hand.reversis.privilege_holder == holder
+                and hand.current_trick is not None
+                and len(hand.tricks) + 1 > last
+            ):
+                led = hand.current_trick.plays[0][1].suit
+                off = [c for c in hand.hand_of(holder) if c.suit != led]
+                if off and any(c.suit == led for c in hand.hand_of(holder)):
+                    with pytest.raises(IllegalMoveError) as info:
+                        hand.apply(reversis.Play(off[0]))
+                    name = profile.privilege.name  # type: ignore[union-attr]
+                    assert info.value.reason.endswith(
+                        f"(the privilege of the {name} lasts up to trick {last})"
+                    )
+                    assert info.value.reason.startswith(f"seat {holder} must follow suit")
+                    return
+            hand = hand.apply(rng.choice(hand.legal_moves()))
+    pytest.fail("no refused renounce after the privilege's last trick")
+
+
+def test_zero_antes_list_no_zero_payment() -> None:
+    # english: every ante 0 is allowed; the pots are then empty and pay nothing, and no payment
+    # of 0 is listed (the settlement's contract)
+    profile = load_profile("english").evolve(
+        name="free", remise={"ante": 0, "dealer_first_ante": 0, "dealer_ante": 0}
+    )
+    for seed in range(60):
+        hand = random_moves(new_hand(profile, seed=seed), seed)
+        result = settle(hand)
+        assert all(p.amount > 0 for p in result.payments)
+        assert Settlement.from_json(result.to_json(), profile=profile) == result
+    match = play_match(
+        new_match(profile, seed=3), [RandomBot(random.Random(s)) for s in range(4)], "share"
+    )
+    assert all(p.amount > 0 for p in match.final_payments + match.antes)

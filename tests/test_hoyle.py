@@ -7,7 +7,8 @@ import random
 import attrs
 import pytest
 
-from helpers import script
+import reversis
+from helpers import random_states, script
 from reversis import (
     Decline,
     Exchange,
@@ -373,13 +374,23 @@ def test_party_and_pool_payments(hoyle: Profile) -> None:
             continue
         values = {"A": 4, "K": 3, "Q": 2, "J": 1}
         points = (
-            sum({"AD": 5, "JH": 4}.get(c.code, values.get(c.rank.code, 0)) for c in hand.reversis.pot) + 4
+            sum(
+                {"AD": 5, "JH": 4}.get(c.code, values.get(c.rank.code, 0))
+                for c in hand.reversis.pot
+            )
+            + 4
         )
         result = settle(hand)
         assert hand.reversis.pot_value == points
         opposite = (hand.reversis.winner - hand.reversis.loser) % 4 == 2  # type: ignore[operator]
         assert (
-            P(hand.reversis.loser, hand.reversis.winner, points * (2 if opposite else 1), "party", None)
+            P(
+                hand.reversis.loser,
+                hand.reversis.winner,
+                points * (2 if opposite else 1),
+                "party",
+                None,
+            )
             in result.payments
         )  # type: ignore[arg-type]
         seen.add(opposite)
@@ -742,3 +753,40 @@ def test_quinola_led_on_the_commit_trick_broken(hoyle: Profile) -> None:
     assert P(S, "great", 26, "pool", 9) in result.payments
     assert _nets(result) == {S: -113, E: 11, N: 0, W: 76}
     assert result.stakes == PoolStakes((("great", 52), ("little", 13)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Card payments doubled between opposite seats (hoyle §10 [profile flag] opposite_doubles)
+# ---------------------------------------------------------------------------------------------
+
+
+def test_opposite_doubling_doubles_exactly_the_card_payments_between_opposite_seats() -> None:
+    """The same hands under the English rules and under a house profile that also doubles the card
+    payments between opposite seats (``money.opposite_doubles = ["cards", "party"]``, as Hoyle's):
+    the payments correspond one to one, and an amount doubles exactly when a card payment passes
+    between opposite seats (the led J♥'s consolations included, which Hoyle has not)."""
+    english = load_profile("english")
+    doubled = english.evolve(
+        name="english-opposite-cards", money={"opposite_doubles": ["cards", "party"]}
+    )
+    card_reasons = {r for rs in english.compiled.reasons if rs is not None for r in rs}
+    compared = consoled = 0
+    for seed in range(150):
+        hand = random_states(english, seed)[-1]
+        again = reversis.deal_hand(doubled, hand.deal.dealt, hand.deal.widow, dealer=hand.dealer)
+        for move in hand.moves:
+            again = again.apply(move)
+        plain, double = reversis.settle(hand).payments, reversis.settle(again).payments
+        if hand.reversis.committed is not None or hand.reversis.privilege_used is not None:
+            continue  # the reversis and a failed espagnolette settle by their own rules
+        assert len(plain) == len(double), seed
+        for a, b in zip(plain, double, strict=True):
+            assert (a.payer, a.payee, a.reason, a.trick) == (b.payer, b.payee, b.reason, b.trick)
+            opposite = isinstance(a.payer, int) and isinstance(a.payee, int)
+            opposite = opposite and (int(a.payer) - int(a.payee)) % 4 == 2
+            factor = 2 if opposite and a.reason in card_reasons else 1
+            assert b.amount == factor * a.amount, (seed, a, b)
+            compared += 1
+            consoled += factor == 2 and a.trick is not None and a.reason.endswith("_led")
+    assert compared > 500
+    assert consoled, "no led consolation between opposite seats"

@@ -128,13 +128,17 @@ def test_random_hands(name: str, seed: int, dealer: int, choices: int, stakes: i
         hand = hand.apply(rng.choice(legal))
         step += 1
     # Replay from the pack, from the dealt cards, and through pickle: an equal hand.
-    again = deal_from_deck(profile, hand.deal.deck, dealer=dealer, seed=seed, stakes=hand.deal.stakes)
+    again = deal_from_deck(
+        profile, hand.deal.deck, dealer=dealer, seed=seed, stakes=hand.deal.stakes
+    )
     for move in hand.moves:
         again = again.apply(str(move))
     assert again == hand
     assert hash(again) == hash(hand)
     assert again.events == hand.events
-    dealt = deal_hand(profile, hand.deal.dealt, hand.deal.widow, dealer=dealer, stakes=hand.deal.stakes.to_dict())
+    dealt = deal_hand(
+        profile, hand.deal.dealt, hand.deal.widow, dealer=dealer, stakes=hand.deal.stakes.to_dict()
+    )
     for move in hand.moves:
         dealt = dealt.apply(move)
     assert dealt.events == hand.events

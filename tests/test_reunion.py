@@ -10,7 +10,7 @@ import reversis
 import reversis.bots
 import reversis.records
 import reversis.views
-from helpers import crafted, random_moves, with_tricks
+from helpers import crafted, random_moves, random_states, with_tricks
 from reversis import (
     Card,
     DealError,
@@ -136,7 +136,10 @@ def test_worked_example_discard() -> None:
     rest = [c.code for c in REUNION.deck if c.code not in [*dealer, "KD", "AS"]]
     hand = deal_hand(REUNION, [dealer, rest[:10], rest[10:20]], ["KD", "AS"], dealer=0)
     assert hand.reunion.trump == "S"
-    assert (hand.reunion.right_bower, hand.reunion.left_bower) == (Card.parse("JS"), Card.parse("JC"))
+    assert (hand.reunion.right_bower, hand.reunion.left_bower) == (
+        Card.parse("JS"),
+        Card.parse("JC"),
+    )
     assert hand.reunion.turn_up == Card.parse("AS")
     assert len(hand.hand_of(0)) == 12
     choices = {str(m) for m in hand.legal_moves()}
@@ -260,3 +263,66 @@ def test_the_discards_points_are_the_dealers_secret_until_the_end() -> None:
         hand = hand.apply(rng.choice(hand.legal_moves()))
     assert all(hand.view(seat).points == hand.points for seat in range(3))
     assert sum(hand.points) == 150
+
+
+# ---------------------------------------------------------------------------------------------
+# Réunion's points, payments and discards on random hands (reunion §3, §4, §6, §7)
+# ---------------------------------------------------------------------------------------------
+
+
+def test_reunion_no_trick_pays_one_to_each_other_player() -> None:
+    profile = load_profile("reunion")
+    seen = 0
+    for seed in range(200):
+        states = random_states(profile, seed)
+        last = states[-1]
+        takers = {trick.winner for trick in state_of(last).tricks}
+        settlement = reversis.settle(last)
+        for seat in range(profile.players):
+            no_trick = [
+                p for p in settlement.payments if p.reason == "no_trick" and p.payer == seat
+            ]
+            if seat in takers:
+                assert not no_trick
+            else:
+                assert sorted(int(p.payee) for p in no_trick) == sorted(
+                    s for s in range(profile.players) if s != seat
+                )
+                assert all(p.amount == 1 for p in no_trick)
+                seen += 1
+        # Mid-hand, whoever is to move, nothing is paid for a trick not yet won.
+        for state in states[:-1]:
+            assert not [p for p in reversis.settle(state).payments if p.reason == "no_trick"]
+        if seen >= 3:
+            return
+    pytest.fail("no seat without a trick in 200 hands of reunion")
+
+
+def test_a_refused_discard_names_the_card() -> None:
+    """reunion §4: the dealer may never discard an ace or a bower; the refusal names the card."""
+    for seed in range(40):
+        hand = reversis.new_hand("reunion", seed=seed)
+        dealer = hand.dealer
+        aces = [c for c in hand.hand_of(dealer) if c.rank.code == "A"]
+        if aces:
+            with pytest.raises(IllegalMoveError) as info:
+                hand.apply(reversis.Discard(aces[0]))
+            assert info.value.reason.startswith(f"{aces[0].code} may not be discarded")
+            return
+    pytest.fail("no Réunion dealer with an ace")
+
+
+def test_reunion_points_are_the_cards_the_last_trick_and_the_discards() -> None:
+    """reunion §3, §4, §6: each seat's points are the values of the cards of its tricks, 10 more
+    for the winner of the last trick, and the dealer's discards; the deal totals 150."""
+    profile = load_profile("reunion")
+    for seed in range(30):
+        hand = random_states(profile, seed)[-1]
+        values = card_values(state_of(hand).deal)
+        expected = [0] * 3
+        for trick in hand.tricks:
+            expected[trick.winner] += sum(values[card.index] for card in trick.cards)
+        expected[hand.tricks[-1].winner] += 10
+        expected[hand.dealer] += sum(values[card.index] for card in hand.reunion.discards)
+        assert hand.points == tuple(expected), seed
+        assert sum(hand.points) == 150

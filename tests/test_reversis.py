@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from helpers import deal, decline_all
-from reversis import Profile
+import pytest
+
+import reversis
+from helpers import deal, decline_all, moved_payments, play_privileged, privileged_deal, rotated
+from reversis import Profile, load_profile
 from reversis import events as ev
+from reversis.hand import state_of
 
 # Seat 1 (the eldest) holds eleven spades and leads them: it takes every trick.
 MADE = [
@@ -145,3 +149,38 @@ def test_three_player_reversis(fournier3: Profile) -> None:
     hand = _any(hand.apply("KH"), 2)
     assert hand.is_over
     assert ev.ReversisMade(1) in hand.events
+
+
+# ---------------------------------------------------------------------------------------------
+# A reversis made with the privilege used by another (fournier-1785 §8, §11)
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["fournier-1785", "fournier-1785-3p", "hoyle", "english"])
+def test_a_reversis_made_with_the_privilege_used_by_another(name: str) -> None:
+    """fournier-1785 §11: a four-aces (or espagnolette) player who used the privilege pays a
+    reversis made alone; one who did not use it pays his share like the others. Whoever sits
+    where (the hands moved round the table settle the same, moved)."""
+    profile = load_profile(name)
+    n = profile.players
+    made = {True: 0, False: 0}
+    for seed in range(120):
+        hunter = seed % n
+        holder = (hunter + 1 + seed // n % (n - 1)) % n
+        use = seed % 3 != 0
+        hand = play_privileged(privileged_deal(profile, seed, hunter, holder), hunter, holder, use)
+        settlement = reversis.settle(hand)
+        paid = [p for p in settlement.payments if p.reason == "reversis_made"]
+        if not paid:
+            continue
+        extra = state_of(hand).extra
+        rev, used = extra.committed, bool(extra.privilege_used)
+        made[used] += 1
+        if used and extra.privilege != rev:
+            assert [(p.payer, p.payee) for p in paid] == [(extra.privilege, rev)]
+        else:
+            assert sorted(int(p.payer) for p in paid) == [s for s in range(n) if s != rev]
+        for k in range(1, n):
+            moved = reversis.settle(rotated(hand, k))
+            assert moved_payments(settlement, k, n) == moved_payments(moved, 0, n), (seed, k)
+    assert made[True] >= 3, made

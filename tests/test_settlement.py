@@ -6,9 +6,21 @@ import random
 
 import pytest
 
-from helpers import deal, decline_all, play
-from reversis import BasketStakes, Beast, Payment, Profile, StakesError, new_hand, settle
+import reversis
+from helpers import deal, decline_all, moved_payments, paying_settlement, play, rotated, steered
+from reversis import (
+    BasketStakes,
+    Beast,
+    Payment,
+    Profile,
+    StakesError,
+    load_profile,
+    new_hand,
+    settle,
+)
 from reversis.hand import Hand
+
+PROFILES = tuple(reversis.available_profiles())
 
 P = Payment
 
@@ -131,7 +143,9 @@ def test_pot_paid_by_the_loser_to_the_winner(fournier: Profile) -> None:
         if hand.reversis.committed is not None:
             assert pots == []
         else:
-            assert pots == [P(hand.reversis.loser, hand.reversis.winner, hand.reversis.pot_value, "pot", None)]  # type: ignore[arg-type]
+            assert pots == [
+                P(hand.reversis.loser, hand.reversis.winner, hand.reversis.pot_value, "pot", None)
+            ]  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -388,3 +402,60 @@ def test_four_aces_and_a_broken_reversis(fournier: Profile) -> None:
     assert hand.is_over
     assert (hand.reversis.committed, hand.reversis.breaker) == (1, 0)
     assert settle(hand).payments == (P(1, 0, 16, "reversis_broken", 10),)
+
+
+# ---------------------------------------------------------------------------------------------
+# Settlements on random and steered hands, whoever sits where (fournier-1785 §8-§12)
+# ---------------------------------------------------------------------------------------------
+
+
+def test_paid_by_and_received_by_split_the_payments() -> None:
+    for name in PROFILES:
+        settlement = paying_settlement(load_profile(name))
+        accounts = {p.payer for p in settlement.payments} | {p.payee for p in settlement.payments}
+        for account in accounts:
+            paid = settlement.paid_by(account)
+            received = settlement.received_by(account)
+            assert all(p.payer == account for p in paid)
+            assert all(p.payee == account for p in received)
+            assert len(paid) == sum(p.payer == account for p in settlement.payments)
+            assert len(received) == sum(p.payee == account for p in settlement.payments)
+
+
+@pytest.mark.parametrize("name", ["fournier-1785", "fournier-1785-3p", "hoyle", "english"])
+def test_settlements_follow_the_seats_round_the_table(name: str) -> None:
+    """A hand dealt and played the same way with every seat moved on settles the same way, the
+    payments moved with the seats: reversis made and broken, the privilege, quinolas and aces,
+    whoever sits where (fournier-1785 §8-§12)."""
+    profile = load_profile(name)
+    n = profile.players
+    kinds: set[str] = set()
+    for seed in range(160):
+        hand = steered(profile, seed, hunter=seed % n)
+        settlement = reversis.settle(hand)
+        reasons = {p.reason for p in settlement.payments}
+        kinds |= reasons
+        # The money is conserved: what the seats gain the stakes lose (the undoing of others' pool
+        # payments at a Hoyle commitment included, hoyle §11).
+        moved_in = settlement.stakes.pool_total - hand.deal.stakes.pool_total
+        assert sum(settlement.net) + moved_in == 0, seed
+        # fournier-1785 §8: broken, the reversis player pays the breaker, on the trick it broke.
+        broken = [e for e in hand.events if isinstance(e, reversis.events.ReversisBroken)]
+        assert [
+            (p.payer, p.payee, p.trick)
+            for p in settlement.payments
+            if p.reason == "reversis_broken"
+        ] == [(e.seat, e.breaker, e.trick) for e in broken]
+        if broken and broken[0].trick > profile.reversis.commit + 1:  # type: ignore[union-attr]
+            kinds.add("broken late")
+        interesting = (
+            reasons & {"reversis_made", "reversis_broken"}
+            or hand.reversis.privilege_holder is not None
+        )
+        if not interesting and seed % 8:
+            continue
+        for k in range(1, n):
+            moved = reversis.settle(rotated(hand, k))
+            assert moved_payments(settlement, k, n) == moved_payments(moved, 0, n), (seed, k)
+            assert moved.net == tuple(settlement.net[(s - k) % n] for s in range(n))
+    assert {"reversis_made", "reversis_broken", "broken late"} <= kinds, kinds

@@ -207,7 +207,10 @@ def test_every_hand_gives_nine_points(seed: int) -> None:
     for seat in range(4):
         assert sum(s.points for s in hand.tetka.scores if s.seat == seat) == hand.points[seat]
     assert settle(hand).net == tuple(9 - 4 * p for p in hand.points)
-    assert next(e for e in hand.events if isinstance(e, ev.MostTricks)).seat == hand.tetka.most_tricks[0]  # type: ignore[index]
+    assert (
+        next(e for e in hand.events if isinstance(e, ev.MostTricks)).seat
+        == hand.tetka.most_tricks[0]
+    )  # type: ignore[index]
 
 
 def test_final_points_add_most_tricks() -> None:
