@@ -1,4 +1,4 @@
-"""Winner and loser of the pot (fournier-1785 §7)."""
+"""The points in the tricks and the winner and loser of the pot (fournier-1785 §7, §11)."""
 
 from __future__ import annotations
 
