@@ -66,7 +66,7 @@ def cards_deal(
         raise DealError(str(exc)) from None
     except TypeError:
         raise DealError("hands and widow must be collections of cards or card codes") from None
-    deal = deal_of_hands(
+    return deal_of_hands(
         profile,
         held,
         widow_cards,
@@ -76,7 +76,6 @@ def cards_deal(
         hand_number=number,
         direction=pass_direction,
     )
-    return deal
 
 
 def pack_deal(
@@ -116,7 +115,7 @@ def pack_deal(
     pack = tuple(card.mask for card in cards)
     if seed is not None and seeded_pack(profile, check_seed(seed)) != pack:
         raise DealError(f"the seed {seed} does not give this pack")
-    deal = deal_of_pack(
+    return deal_of_pack(
         profile,
         pack,
         dealer=dealer,
@@ -125,7 +124,6 @@ def pack_deal(
         hand_number=number,
         direction=pass_direction,
     )
-    return deal
 
 
 def seeded_deal(
@@ -141,7 +139,7 @@ def seeded_deal(
     profile = resolve_profile(profile)
     dealer = check_dealer(profile, dealer)
     number = check_options(profile, hand_number, pass_direction)
-    deal = deal_of_pack(
+    return deal_of_pack(
         profile,
         seeded_pack(profile, seed),
         dealer=dealer,
@@ -150,4 +148,3 @@ def seeded_deal(
         hand_number=number,
         direction=pass_direction,
     )
-    return deal

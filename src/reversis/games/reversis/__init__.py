@@ -41,7 +41,14 @@ from reversis.stakes import Stakes
 if TYPE_CHECKING:
     from reversis.games.payments import Settlement
 
-__all__ = ["REVERSIS", "ReversisGame", "ReversisReading", "outcome", "pot_value", "pot_value_of"]
+__all__ = [
+    "REVERSIS",
+    "ReversisGame",
+    "ReversisReading",
+    "pot_outcome",
+    "pot_value",
+    "pot_value_of",
+]
 
 
 def _points(state: State) -> tuple[int, ...]:
@@ -50,7 +57,7 @@ def _points(state: State) -> tuple[int, ...]:
     return tuple([card_points(groups, cards) for cards in won_cards(state)])
 
 
-def outcome(state: State) -> tuple[int | None, int | None]:
+def pot_outcome(state: State) -> tuple[int | None, int | None]:
     """``(winner, loser)`` of the pot of a finished hand; ``(None, None)`` under a reversis, which
     puts the pot out of play (fournier-1785 §8), or before the end."""
     extra = state.extra
@@ -81,12 +88,12 @@ class ReversisReading:
     @property
     def winner(self) -> int | None:
         """The winner of the pot once the hand is over; ``None`` before, or under a reversis."""
-        return outcome(self._state)[0]
+        return pot_outcome(self._state)[0]
 
     @property
     def loser(self) -> int | None:
         """The loser of the pot once the hand is over; ``None`` before, or under a reversis."""
-        return outcome(self._state)[1]
+        return pot_outcome(self._state)[1]
 
     @property
     def privilege_holder(self) -> int | None:
@@ -124,14 +131,14 @@ class ReversisGame:
 
     def end_facts(self, state: State) -> list[Fact]:
         """The end of the hand: the pot's winner and loser (fournier-1785 §7)."""
-        winner, loser = outcome(state)
+        winner, loser = pot_outcome(state)
         return [HandOver(winner, loser, _points(state), tricks_taken(state))]
 
     def settle(self, state: State) -> Settlement:
         """The money of the hand (:mod:`~.settlement`, imported on first use)."""
         from reversis.games.reversis.settlement import settle_reversis  # noqa: PLC0415
 
-        return settle_reversis(state, *outcome(state))
+        return settle_reversis(state, *pot_outcome(state))
 
     def seen(self, state: State, seat: int) -> Seen:
         """The pot as :meth:`shown_aside` shows it; fournier-1785 §11: the privilege is its
