@@ -9,6 +9,10 @@ from hypothesis import HealthCheck, settings
 
 import reversis
 
+#: tests/data holds data and the scripts that wrote it: nothing to collect (a script run at
+#: collection would write its output where pytest's arguments say).
+collect_ignore = ["data"]
+
 settings.register_profile(
     "default",
     deadline=None,

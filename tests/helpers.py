@@ -1,12 +1,15 @@
-"""Helpers to build exact deals and play scripted moves in tests."""
+"""Helpers to build exact deals, play scripted moves and make up states and hands in tests."""
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import reversis
-from reversis import Hand
+from reversis import Hand, Match, MatchPhase, Profile, Settlement, load_profile, new_hand
+from reversis.bots import play_hand
 from reversis.engine.facts import Kind
 from reversis.engine.state import State, TrickRecord
 from reversis.hand import state_of
@@ -87,10 +90,10 @@ def script(hand: Hand, plan: dict[int, dict[int, str]], *, until: int = 99, keep
     """Play tricks: ``plan[trick][seat]`` is the card that seat plays to that trick; other plays are
     the lowest legal card, keeping the cards of ``keep`` when possible. Stops before trick
     ``until`` or when the hand is over."""
-    while not hand.is_over and hand.trick_number < until:
+    while not hand.is_over and len(hand.tricks) + 1 < until:
         seat = hand.to_move
         assert seat is not None
-        wanted = plan.get(hand.trick_number, {}).get(seat)
+        wanted = plan.get(len(hand.tricks) + 1, {}).get(seat)
         hand = hand.apply(wanted if wanted else low(hand, keep))
     return hand
 
@@ -117,44 +120,63 @@ def crafted(
 ) -> Hand:
     """``hand`` (dealt, its steps before play done) put in a state built by hand, to test one rule
     in a position that would take long to reach by play: ``holdings`` per seat, completed
-    ``tricks`` as ``(leader, "cards")`` (their winners worked out by the engine), the ``current``
-    trick as ``(leader, "cards")``, the cards put ``aside``. The seat to move follows from the
-    tricks unless given."""
-    from reversis.cards import Card
-    from reversis.engine.hand import EngineHand
-    from reversis.engine.play import trick_winner
-    from reversis.engine.state import TrickRecord
+    ``tricks`` as ``(leader, "cards")`` (their winners and how each card was played worked out by
+    the engine), the ``current`` trick as ``(leader, "cards")``, the cards put ``aside``. The seat
+    to move follows from the tricks unless given; its legal cards are the engine's."""
+    from reversis.engine.follow import breaks_hearts, legal_cards
+    from reversis.engine.tricks import trick_winner
+    from reversis.hand import hand_of_state
 
-    deal, hands, _step, seat, leader, _, _, facts, extra = hand.state
+    state = state_of(hand)
+    deal = state.deal
     n = hand.players
+    held = state.held
     if holdings is not None:
-        hands = 0
-        for p, text in enumerate(holdings):
-            for code in text.split():
-                hands |= 1 << (Card.parse(code).index + 64 * p)
+        held = tuple(_mask(text) for text in holdings)
+
+    def played(text: str) -> tuple[tuple[int, ...], tuple[Kind, ...]]:
+        bits = tuple(reversis.Card.parse(c).index for c in text.split())
+        led = deal.follows[bits[0]] if bits else -1
+        kinds = tuple(
+            Kind.LED if k == 0 else Kind.FORCED if deal.follows[b] == led else Kind.PLACED
+            for k, b in enumerate(bits)
+        )
+        return bits, kinds
+
     records: list[TrickRecord] = []
     for lead, text in tricks:
-        bits = tuple(Card.parse(c).index for c in text.split())
-        mask = 0
-        for b in bits:
-            mask |= 1 << b
-        records.append((lead, bits, trick_winner(deal, lead, bits), mask))
+        bits, kinds = played(text)
+        mask = _mask(text)
+        records.append(TrickRecord(lead, bits, kinds, trick_winner(deal, lead, bits, mask), mask))
     cur: tuple[int, ...] = ()
+    cur_kinds: tuple[Kind, ...] = ()
+    leader = state.leader
     if current is not None:
         leader = current[0]
-        cur = tuple(Card.parse(c).index for c in current[1].split())
+        cur, cur_kinds = played(current[1])
     elif records:
-        _, _, leader, _ = records[-1]  # the last trick's winner leads
+        leader = records[-1].winner  # the last trick's winner leads
     seat = to_move if to_move is not None else (leader + len(cur)) % n
-    extra = extra._replace(
-        aside=sum(Card.parse(c).mask for c in aside.split()),
-        broken=any(mask & deal.rules.breakers for _, _, _, mask in records),
+    extra = state.extra._replace(
+        aside=_mask(aside), broken=any(breaks_hearts(deal, trick.mask) for trick in records)
     )
-    state = (deal, hands, deal.nsteps + n * len(records) + len(cur), seat, leader, cur,
-             tuple(records), facts, extra)  # fmt: skip
-    out = object.__new__(type(hand))
-    EngineHand.__dict__["_s"].__set__(out, state)
-    return out
+    made = state._replace(
+        held=held,
+        step=deal.nsteps + n * len(records) + len(cur),
+        to_move=seat,
+        leader=leader,
+        current=cur,
+        kinds=cur_kinds,
+        tricks=tuple(records),
+        extra=extra,
+        legal=legal_cards(deal, seat, held[seat], cur, tuple(records), extra),
+    )
+    return hand_of_state(made)
+
+
+def _mask(text: str) -> int:
+    """The mask of the cards of ``text`` ("AS KS ...")."""
+    return sum(reversis.Card.parse(c).mask for c in text.split())
 
 
 def check_view_consumers(view: reversis.HandView, seed: int, *, attempts: int = 3) -> bool:
@@ -229,3 +251,172 @@ def with_tricks(
         legal=0 if over else state.legal,
         extra=extra,
     )
+
+
+def random_states(profile: Profile, seed: int) -> list[reversis.Hand]:
+    """Every state of one random hand, the deal first."""
+    rng = random.Random(seed)
+    hand = reversis.new_hand(profile, seed=seed, dealer=seed % profile.players)
+    states = [hand]
+    while not hand.is_over:
+        hand = hand.apply(rng.choice(hand.legal_moves()))
+        states.append(hand)
+    return states
+
+
+def rotated(hand: reversis.Hand, k: int) -> reversis.Hand:
+    """The same hand with every seat moved ``k`` places on (the dealt cards, the dealer), the same
+    moves applied."""
+    n = hand.players
+    dealt = [hand.deal.dealt[(seat - k) % n] for seat in range(n)]
+    out = reversis.deal_hand(hand.profile, dealt, hand.deal.widow, dealer=(hand.dealer + k) % n)
+    for move in hand.moves:
+        out = out.apply(move)
+    return out
+
+
+def moved_payments(settlement: Settlement, k: int, n: int) -> list[tuple[object, ...]]:
+    """The payments of ``settlement`` with every seat moved ``k`` places on (pools stay), sorted:
+    to compare with the settlement of :func:`rotated`'s hand."""
+
+    def seat(account: int | str) -> int | str:
+        return account if isinstance(account, str) else (account + k) % n
+
+    return sorted(
+        (str(seat(p.payer)), str(seat(p.payee)), p.amount, p.reason, p.trick or 0)
+        for p in settlement.payments
+    )
+
+
+def steered(profile: Profile, seed: int, hunter: int) -> reversis.Hand:
+    """A hand where ``hunter`` is dealt mostly high cards and plays its highest legal card, the
+    others their lowest, so that a reversis is often tried, made or broken; the exchanges at
+    random."""
+    rng = random.Random(seed)
+    source = reversis.new_hand(profile, seed=seed, dealer=seed % profile.players)
+    cards = [c for hand in source.deal.dealt for c in hand] + list(source.deal.widow)
+    cards.sort(key=lambda c: -int(c.rank))
+    size = len(source.deal.dealt[hunter])
+    strong = rng.randrange(size - 3, size + 1)
+    top = cards[: size + 4]
+    rng.shuffle(top)
+    mine = top[:strong]
+    rest = [c for c in cards if c not in mine]
+    rng.shuffle(rest)
+    mine += rest[: size - strong]
+    rest = rest[size - strong :]
+    dealt = []
+    for seat, hand in enumerate(source.deal.dealt):
+        if seat == hunter:
+            dealt.append(mine)
+        else:
+            dealt.append(rest[: len(hand)])
+            rest = rest[len(hand) :]
+    hand = reversis.deal_hand(profile, dealt, rest, dealer=source.dealer)
+    while not hand.is_over:
+        legal = hand.legal_moves()
+        if hand.phase is reversis.Phase.PLAY:
+            plays = sorted(legal, key=lambda m: int(m.card.rank))  # type: ignore[union-attr]
+            move = plays[-1] if hand.to_move == hunter else plays[0]
+        else:
+            move = rng.choice(legal)
+        hand = hand.apply(move)
+    return hand
+
+
+def privileged_deal(profile: Profile, seed: int, hunter: int, holder: int) -> reversis.Hand:
+    """``holder`` is dealt the four aces, ``hunter`` the kings, queens and jacks it can hold."""
+    rng = random.Random(seed)
+    source = reversis.new_hand(profile, seed=seed, dealer=seed % profile.players)
+    cards = [c for hand in source.deal.dealt for c in hand] + list(source.deal.widow)
+    aces = [c for c in cards if c.rank.code == "A"]
+    faces = [c for c in cards if c.rank.code in "KQJ"]
+    rest = [c for c in cards if c not in aces and c not in faces]
+    rng.shuffle(faces)
+    rng.shuffle(rest)
+    if seed % 2:  # the holder's other cards in one suit, where it can: void in the others
+        first = rest[0].suit
+        rest.sort(key=lambda c: c.suit != first)
+    hands = []
+    for seat, dealt in enumerate(source.deal.dealt):
+        size = len(dealt)
+        if seat == holder:
+            mine, rest = aces + rest[: size - 4], rest[size - 4 :]
+        elif seat == hunter:
+            k = min(size, len(faces))
+            mine, faces = faces[:k], faces[k:]
+            mine, rest = mine + rest[: size - k], rest[size - k :]
+        else:
+            mine = (faces + rest)[:size]
+            faces = [c for c in faces if c not in mine]
+            rest = [c for c in rest if c not in mine]
+        hands.append(mine)
+    return reversis.deal_hand(profile, hands, faces + rest, dealer=source.dealer)
+
+
+def play_privileged(hand: reversis.Hand, hunter: int, holder: int, use: bool) -> reversis.Hand:
+    """The hunter plays high, the others low; the holder puts its aces on other suits when void,
+    and with the privilege if ``use``; the hunter and the holder decline the exchange where they
+    may."""
+    rng = random.Random(hand.dealer)
+    while not hand.is_over:
+        legal = hand.legal_moves()
+        if hand.phase is reversis.Phase.PLAY:
+            plays = sorted(legal, key=lambda m: int(m.card.rank))  # type: ignore[union-attr]
+            move = plays[-1] if hand.to_move == hunter else plays[0]
+            current = hand.current_trick
+            if hand.to_move == holder and current is not None:
+                # With the privilege, or void in the suit led: an ace goes on another suit.
+                led = current.plays[0][1].suit
+                offs = [m for m in plays if m.card.rank.code == "A" and m.card.suit != led]  # type: ignore[union-attr]
+                void = all(m.card.suit != led for m in plays)  # type: ignore[union-attr]
+                move = offs[0] if offs and (use or void) else move
+        elif reversis.Decline() in legal and hand.to_move in (hunter, holder):
+            move = reversis.Decline()
+        else:
+            move = rng.choice(legal)
+        hand = hand.apply(move)
+    return hand
+
+
+def paying_settlement(profile: Profile) -> Settlement:
+    """The settlement of the first random hand of ``profile`` that pays something."""
+    for seed in range(50):
+        settlement = reversis.settle(random_states(profile, seed)[-1])
+        if settlement.payments:
+            return settlement
+    raise AssertionError("no payment in 50 hands")
+
+
+def play_match(match: Match, bots: list[Any], choice: str) -> Match:
+    """Play ``match`` to its end, the deciders always choosing ``choice``."""
+    start = sum(match.bankrolls) + match.stakes.pool_total
+    hands = 0
+    while not match.is_over:
+        if match.phase is MatchPhase.DECIDING:
+            for seat in match.deciders:
+                if match.phase is MatchPhase.DECIDING:
+                    match = match.choose(seat, choice)
+            continue
+        match = match.start_hand()
+        assert match.hand is not None
+        match = match.finish_hand(play_hand(match.hand, bots))
+        hands += 1
+        # counters are conserved: bankrolls plus the table's counters (beasts are debts)
+        assert sum(match.bankrolls) + match.stakes.pool_total == start
+        assert hands <= match.total_hands + match.continue_hands
+    assert sum(match.bankrolls) == start
+    assert match.stakes.pool_total == 0
+    return match
+
+
+def random_hand(name: str, seed: int = 3, steps: int = 30) -> Hand:
+    """A hand of the shipped profile ``name`` after ``steps`` random moves."""
+    return random_moves(new_hand(load_profile(name), seed=seed), seed, steps)
+
+
+def tampered(data: dict[str, Any], change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    """A deep copy of the plain ``data`` with ``change`` made to it."""
+    copy = json.loads(json.dumps(data))
+    change(copy)
+    return copy

@@ -69,7 +69,7 @@ def test_bounds_follow_the_stakes_of_a_match(name: str) -> None:
         match = match.start_hand()
         hand = match.hand
         assert hand is not None
-        low, high = net_bounds(profile, hand.stakes)
+        low, high = net_bounds(profile, hand.deal.stakes)
         end = hand.rollout(rng)
         assert all(low <= net <= high for net in reversis.settle(end).net)
         match = match.finish_hand(end)

@@ -3,11 +3,27 @@
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 import pytest
 
-from reversis import Card, DealError, Profile, deal_from_deck, deal_hand, load_profile, new_hand
+import reversis
+from reversis import (
+    Card,
+    DealError,
+    MatchError,
+    Profile,
+    RecordError,
+    deal_from_deck,
+    deal_hand,
+    load_profile,
+    new_hand,
+    new_match,
+    records,
+)
 from reversis.engine.chance import cut, deal_cards, draw_first_dealer, seeded_deck
+
+PROFILES = tuple(reversis.available_profiles())
 
 # The documented shuffle, pinned: one seed gives one pack on every Python version.
 PINNED = {
@@ -84,29 +100,29 @@ def test_three_player_deal(fournier3: Profile) -> None:
     # fournier-1785 three players: dealer 12, others 11, widow 2.
     hand = new_hand(fournier3, seed=3, dealer=1)
     assert [len(h) for h in hand.hands] == [11, 12, 11]
-    assert len(hand.widow) == 2
-    assert hand.eldest == 2
+    assert len(hand.deal.widow) == 2
+    assert hand.deal.eldest == 2
 
 
 def test_new_hand_uses_the_seeded_pack(fournier: Profile) -> None:
     hand = new_hand(fournier, seed=7, dealer=1)
-    assert hand.deck == seeded_deck(fournier, 7)
-    assert hand.seed == 7
-    hands, widow = deal_cards(fournier, hand.deck, 1)
+    assert hand.deal.deck == seeded_deck(fournier, 7)
+    assert hand.deal.seed == 7
+    hands, widow = deal_cards(fournier, hand.deal.deck, 1)
     assert hand.hands == tuple(tuple(sorted(h)) for h in hands)
-    assert hand.widow == widow
-    again = deal_from_deck(fournier, [c.code for c in hand.deck], dealer=1)
+    assert hand.deal.widow == widow
+    again = deal_from_deck(fournier, [c.code for c in hand.deal.deck], dealer=1)
     assert again.hands == hand.hands
-    assert again.widow == hand.widow
+    assert again.deal.widow == hand.deal.widow
 
 
 def test_deal_hand_canonical_pack(fournier: Profile) -> None:
     source = new_hand(fournier, seed=11, dealer=3)
-    hand = deal_hand(fournier, source.dealt, source.widow, dealer=3)
-    rebuilt = deal_from_deck(fournier, hand.deck, dealer=3)
+    hand = deal_hand(fournier, source.deal.dealt, source.deal.widow, dealer=3)
+    rebuilt = deal_from_deck(fournier, hand.deal.deck, dealer=3)
     assert rebuilt.hands == hand.hands
-    assert rebuilt.widow == hand.widow
-    assert sorted(hand.deck) == sorted(fournier.deck)
+    assert rebuilt.deal.widow == hand.deal.widow
+    assert sorted(hand.deal.deck) == sorted(fournier.deck)
 
 
 def test_first_dealer_draw(fournier: Profile, fournier3: Profile) -> None:
@@ -140,8 +156,8 @@ def test_first_dealer_is_the_quinola_pile(fournier: Profile) -> None:
 )
 def test_deal_errors(fournier: Profile, hands: object, widow: object, words: str) -> None:
     source = new_hand(fournier, seed=2)
-    h = [list(x) for x in source.dealt]
-    w = list(source.widow)
+    h = [list(x) for x in source.deal.dealt]
+    w = list(source.deal.widow)
     with pytest.raises(DealError, match=words):
         deal_hand(fournier, hands(h), widow(w))  # type: ignore[operator]
 
@@ -156,3 +172,43 @@ def test_deck_errors(fournier: Profile) -> None:
         deal_from_deck(fournier, deck, dealer=4)
     with pytest.raises(DealError, match="dealer"):
         new_hand(fournier, seed=1, dealer=-1)
+
+
+# ---------------------------------------------------------------------------------------------
+# The eldest, and seeds refused where they come in (fournier-1785 §3)
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_the_deal_names_the_dealer_and_the_eldest(name: str) -> None:
+    """fournier-1785 §3: the eldest is the dealer's next seat (hand.deal.eldest), in every game."""
+    profile = load_profile(name)
+    for dealer in range(profile.players):
+        hand = reversis.new_hand(profile, seed=dealer, dealer=dealer)
+        first = hand.events[0]
+        assert isinstance(first, reversis.events.HandDealt)
+        assert (first.dealer, first.eldest) == (dealer, (dealer + 1) % profile.players)
+        assert hand.deal.eldest == first.eldest
+
+
+@pytest.mark.parametrize("seed", ["x", 1.5, 2**200, -5, True, 2**128])
+def test_bad_seeds_are_refused_where_they_come_in(seed: Any) -> None:
+    profile = load_profile("fournier-1785")
+    deck = new_hand(profile, seed=1).deal.deck
+    with pytest.raises(DealError, match="seed"):
+        deal_from_deck(profile, deck, seed=seed)
+    with pytest.raises(DealError, match="seed"):
+        new_hand(profile, seed=seed)
+    with pytest.raises(MatchError, match="seed"):
+        new_match(profile, seed=seed if seed != 2**128 else 2**120)
+
+
+def test_a_seed_must_give_its_pack() -> None:
+    profile = load_profile("fournier-1785")
+    deck = new_hand(profile, seed=1).deal.deck
+    assert deal_from_deck(profile, deck, seed=1) == new_hand(profile, seed=1)
+    with pytest.raises(DealError, match="does not give this pack"):
+        deal_from_deck(profile, deck, seed=2)
+    text = records.dump(new_hand(profile, seed=1)).replace('[Seed "1"]', '[Seed "2"]')
+    with pytest.raises(RecordError, match="does not give"):
+        records.replay(text)

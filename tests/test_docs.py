@@ -36,21 +36,36 @@ PUBLIC_MODULES = [
     "reversis.text",
     "reversis.cards",
     "reversis.cli",
+    "reversis.dealing",
     "reversis.engine.actions",
     "reversis.engine.chance",
+    "reversis.engine.commitment",
     "reversis.engine.deal",
-    "reversis.engine.exchange",
+    "reversis.engine.eventing",
     "reversis.engine.facts",
-    "reversis.engine.hand",
-    "reversis.engine.outcome",
+    "reversis.engine.follow",
+    "reversis.engine.history",
     "reversis.engine.play",
-    "reversis.engine.points",
-    "reversis.engine.reading",
-    "reversis.engine.rollout",
     "reversis.engine.state",
+    "reversis.engine.steps",
+    "reversis.engine.tricks",
     "reversis.errors",
     "reversis.events",
+    "reversis.games",
+    "reversis.games.base",
+    "reversis.games.common",
+    "reversis.games.hearts",
+    "reversis.games.payments",
+    "reversis.games.reunion",
+    "reversis.games.reversis",
+    "reversis.games.reversis.bounds",
+    "reversis.games.reversis.keepers",
+    "reversis.games.reversis.outcome",
+    "reversis.games.reversis.settlement",
+    "reversis.games.table",
+    "reversis.games.tetka",
     "reversis.hand",
+    "reversis.handcompat",
     "reversis.jsonio",
     "reversis.match",
     "reversis.moves",
@@ -61,10 +76,7 @@ PUBLIC_MODULES = [
     "reversis.profile.checks",
     "reversis.profile.schema",
     "reversis.records",
-    "reversis.scoring",
-    "reversis.scoring.points",
-    "reversis.scoring.reunion",
-    "reversis.scoring.table",
+    "reversis.settlement",
     "reversis.stakes",
     "reversis.testing",
     "reversis.viewcheck",
@@ -267,6 +279,16 @@ def test_the_api_reference_has_every_public_name(html: Path) -> None:
     for name in ("reversis.Move", "reversis.Stakes", "reversis.views.hand_view",
                  "reversis.testing.check_money", "reversis.pictures.trick_svg"):  # fmt: skip
         assert name in documented
+    # Issue 24: the per-game readings and what the deal decided are shown; the deprecated names of
+    # Hand are not documented one by one.
+    for name in ("reversis.games.reversis.ReversisReading.pot_value",
+                 "reversis.games.hearts.HeartsReading.broken", "reversis.games.tetka.TetkaReading.bum",
+                 "reversis.games.reunion.ReunionReading.left_bower", "reversis.DealInfo.seed",
+                 "reversis.Hand.reversis", "reversis.Hand.facts"):  # fmt: skip
+        assert name in documented, name
+    from reversis.handcompat import DEPRECATED
+
+    assert not {f"reversis.Hand.{name}" for name in DEPRECATED} & documented
 
 
 def test_no_warning_is_suppressed() -> None:

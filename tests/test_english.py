@@ -7,7 +7,8 @@ import random
 import attrs
 import pytest
 
-from helpers import deal, play, script
+import reversis
+from helpers import deal, play, play_match, privileged_deal, random_moves, script
 from reversis import (
     IllegalMoveError,
     Match,
@@ -15,6 +16,7 @@ from reversis import (
     Payment,
     PotStakes,
     Profile,
+    Settlement,
     StakesError,
     load_profile,
     new_hand,
@@ -22,7 +24,8 @@ from reversis import (
     settle,
 )
 from reversis import events as ev
-from reversis.engine.outcome import party_outcome
+from reversis.bots import RandomBot
+from reversis.games.reversis.outcome import party_outcome
 from reversis.hand import Hand
 
 P = Payment
@@ -48,13 +51,13 @@ def test_table_and_deal(english: Profile) -> None:
     # the eldest, the 45th to the dealer, then one face down before each non-dealer.
     assert english.table.direction == "clockwise"
     hand = new_hand(english, seed=4, dealer=2)
-    assert hand.eldest == 3
-    deck = hand.deck
-    assert hand.dealt[3][0] == min(deck[0], deck[4], deck[8]) or deck[0] in hand.dealt[3]
+    assert hand.deal.eldest == 3
+    deck = hand.deal.deck
+    assert hand.deal.dealt[3][0] == min(deck[0], deck[4], deck[8]) or deck[0] in hand.deal.dealt[3]
     for k in range(44):
-        assert deck[k] in hand.dealt[(2 + 1 + k) % 4]
-    assert deck[44] in hand.dealt[2]
-    assert hand.widow == deck[45:]
+        assert deck[k] in hand.deal.dealt[(2 + 1 + k) % 4]
+    assert deck[44] in hand.deal.dealt[2]
+    assert hand.deal.widow == deck[45:]
     assert [len(h) for h in hand.hands] == [11, 11, 12, 11]
 
 
@@ -65,25 +68,25 @@ def test_dealer_discards_first_then_each_non_dealer(english: Profile) -> None:
     assert hand.to_move == 0
     assert all(m.__class__.__name__ == "Discard" for m in hand.legal_moves())
     order = []
-    while hand.trick_number == 1 and hand.phase.value == "exchange":
+    while len(hand.tricks) + 1 == 1 and hand.phase.value == "exchange":
         order.append(hand.to_move)
         hand = hand.apply(hand.legal_moves()[-1])
     assert order == [0, 1, 2, 3]
     assert hand.to_move == 1
-    assert len(hand.pot) == 4
+    assert len(hand.reversis.pot) == 4
 
 
 def test_widow_card_before_each_non_dealer(english: Profile) -> None:
     hand = new_hand(english, seed=9, dealer=0).apply(
         f"discard {new_hand(english, seed=9).hand_of(0)[0].code}"
     )
-    widow = hand.widow
+    widow = hand.deal.widow
     one = hand.apply(f"exchange {hand.hand_of(1)[0].code}")
     assert widow[0] in one.hand_of(1)  # the eldest's card
     assert hand.view(1).widow_card is None  # not seen before deciding
     declined = one.apply("decline")
     assert declined.view(2).widow_card == widow[1]  # looked at, put in the talon
-    assert widow[1] in declined.pot
+    assert widow[1] in declined.reversis.pot
 
 
 def test_any_card_may_be_discarded(english: Profile) -> None:
@@ -236,7 +239,7 @@ def test_example_2_and_4_card_payments(english: Profile) -> None:
     # the winner. Nothing is doubled: not on trick 1 or 11, not between opposite seats (§13).
     seen = set()
     for hand in _random_hands(english, 300):
-        if hand.reversis_player is not None or hand.privilege_used:
+        if hand.reversis.committed is not None or hand.reversis.privilege_used:
             continue
         result = settle(hand)
         cards = [p for p in result.payments if p.reason not in ("party", "remise", "pot_taken")]
@@ -250,11 +253,11 @@ def test_example_2_and_4_card_payments(english: Profile) -> None:
                 name = "quinola" if card.code == "JH" else "ace"
                 if position == 0:
                     seen.add("led")
-                    if seat != hand.winner:
+                    if seat != hand.reversis.winner:
                         led_end.append(
                             P(
                                 seat,
-                                hand.winner,
+                                hand.reversis.winner,
                                 amount * (2 if name == "quinola" else 1),
                                 f"{name}_led",
                                 trick.number,
@@ -262,12 +265,12 @@ def test_example_2_and_4_card_payments(english: Profile) -> None:
                         )  # type: ignore[arg-type]
                         if name == "quinola":
                             for other in range(1, 4):
-                                payer = (hand.winner + other) % 4  # type: ignore[operator]
+                                payer = (hand.reversis.winner + other) % 4  # type: ignore[operator]
                                 if payer != seat:
                                     led_end.append(
                                         P(
                                             payer,
-                                            hand.winner,
+                                            hand.reversis.winner,
                                             5,
                                             "quinola_consolation",
                                             trick.number,
@@ -303,13 +306,21 @@ def test_example_4_party_doubled_opposite(english: Profile) -> None:
     # between opposite seats (§15.4 (a): S pays N 22 for a talon worth 11).
     seen = set()
     for hand in _random_hands(english, 200):
-        if hand.reversis_player is not None:
+        if hand.reversis.committed is not None:
             continue
-        points = sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(c.rank.code, 0) for c in hand.pot)
+        points = sum(
+            {"A": 4, "K": 3, "Q": 2, "J": 1}.get(c.rank.code, 0) for c in hand.reversis.pot
+        )
         party = [p for p in settle(hand).payments if p.reason == "party"]
-        opposite = (hand.winner - hand.loser) % 4 == 2  # type: ignore[operator]
+        opposite = (hand.reversis.winner - hand.reversis.loser) % 4 == 2  # type: ignore[operator]
         assert party == [
-            P(hand.loser, hand.winner, (points + 4) * (2 if opposite else 1), "party", None)
+            P(
+                hand.reversis.loser,
+                hand.reversis.winner,
+                (points + 4) * (2 if opposite else 1),
+                "party",
+                None,
+            )
         ]  # type: ignore[arg-type]
         seen.add(opposite)
     assert seen == {True, False}
@@ -364,11 +375,11 @@ def test_led_quinola_remise_flag(english: Profile) -> None:
             for e in on_hand.events
             if isinstance(e, ev.CardPlayed) and e.card.code == "JH" and e.kind.value == "led"
         ]
-        if not led or on_hand.reversis_player is not None:
+        if not led or on_hand.reversis.committed is not None:
             continue
         trick = led[0].trick
         assert (
-            P(led[0].seat, "pot", on_hand.stakes.pots[-1], "remise", trick)
+            P(led[0].seat, "pot", on_hand.deal.stakes.pots[-1], "remise", trick)
             in settle(on_hand).payments
         )  # type: ignore[attr-defined]
         assert not [p for p in settle(off_hand).payments if p.reason == "remise"]
@@ -400,7 +411,7 @@ def test_example_6_reversis_made(english: Profile) -> None:
     assert P(W, E, 5, "quinola_placed", 5) in result.payments
     assert P("pot", E, 25, "pot_taken", 5) in result.payments
     hand = script(hand, {}, until=10, keep="AD AH")
-    assert hand.reversis_player == W
+    assert hand.reversis.committed == W
     assert settle(hand).payments == ()
     assert settle(hand).stakes == PotStakes((25,), False)
     hand = script(hand, {})
@@ -436,11 +447,11 @@ def test_example_7a_reversis_broken(english: Profile) -> None:
     # is withdrawn ([25]). N takes trick 10 with ♥Q: W pays N 64 and a remise of 25 ([50]); trick
     # 11 is played and changes nothing. W -89, N +64, pots +25.
     hand = _broken(english)
-    assert hand.reversis_player == W
+    assert hand.reversis.committed == W
     assert settle(hand).payments == ()
     assert settle(hand).stakes == PotStakes((25,), False)
     hand = script(hand, {10: {W: "3H", N: "QH", S: "5H"}})
-    assert hand.reversis_breaker == N
+    assert hand.reversis.breaker == N
     assert len(hand.tricks) == 11  # [profile flag] play_out_broken_reversis
     result = settle(hand)
     assert result.payments == (P(W, N, 64, "reversis_broken", 10), P(W, "pot", 25, "remise", 10))
@@ -470,7 +481,7 @@ def test_example_7a_made_instead(english: Profile) -> None:
     )
     plan = {t: {W: c} for t, c in leads} | {4: {W: "JH", N: "2H", E: "3H", S: "4H"}}
     hand = script(hand, plan, keep="AC AD 2H 3H 4H")
-    assert hand.reversis_player == W
+    assert hand.reversis.committed == W
     result = settle(hand)
     assert P("pot", W, 25, "pot_taken", 11) in result.payments
     assert _nets(result) == {W: 89, E: -32, N: -16, S: -16}
@@ -493,9 +504,9 @@ def test_example_7b_broken_by_the_quinola(english: Profile) -> None:
         until=10,
         keep="JH 2H 3H AC AD",
     )
-    assert hand.reversis_player == W
+    assert hand.reversis.committed == W
     hand = script(hand, {10: {W: "5H", N: "3H", E: "JH", S: "2H"}})
-    assert hand.reversis_breaker == E
+    assert hand.reversis.breaker == E
     assert settle(hand).payments == (P(W, E, 54, "reversis_broken", 10),)
 
 
@@ -528,7 +539,7 @@ def test_example_8_espagnolette_fails(english: Profile) -> None:
         "KS QC 4H QS JS 6S 4S 2S 9H 8H 7H",  # E
     ]
     hand = play(deal(english, hands, "QH JH 3H"), "discard 3C, decline, decline, decline")
-    assert hand.privilege_holder == N
+    assert hand.reversis.privilege_holder == N
     plan = {
         1: {W: "KD", N: "2D", E: "2S", S: "2C"},
         2: {W: "5S", N: "AD", E: "KS", S: "3S"},
@@ -538,14 +549,14 @@ def test_example_8_espagnolette_fails(english: Profile) -> None:
     hand = script(hand, plan, until=5)
     result = settle(hand)
     assert result.payments == (P(E, N, 2, "ace_placed", 2), P(S, N, 1, "ace_placed", 4))
-    assert hand.privilege_used == 2
+    assert hand.reversis.privilege_used == 2
     hand = script(hand, {})
     assert hand.tricks_taken[N] > 0  # he takes a trick: the espagnolette fails
     result = settle(hand)
-    assert hand.loser == N
+    assert hand.reversis.loser == N
     winner = party_outcome(english, S, hand.points, hand.tricks_taken, privilege_used_by=N)[0]
-    assert hand.winner == winner != N
-    party = hand.pot_value * (2 if winner == S else 1)
+    assert hand.reversis.winner == winner != N
+    party = hand.reversis.pot_value * (2 if winner == S else 1)
     assert P(N, winner, party, "party", None) in result.payments
     paid: dict[int, int] = {}
     for p in result.payments:
@@ -563,11 +574,11 @@ def test_example_8_espagnolette_succeeds(english: Profile) -> None:
     found = 0
     for hand in _random_hands(english, 3000):
         if (
-            hand.privilege_used
-            and hand.reversis_player is None
-            and not hand.tricks_taken[hand.privilege_holder]
+            hand.reversis.privilege_used
+            and hand.reversis.committed is None
+            and not hand.tricks_taken[hand.reversis.privilege_holder]
         ):  # type: ignore[index]
-            assert hand.winner == hand.privilege_holder
+            assert hand.reversis.winner == hand.reversis.privilege_holder
             assert not [p for p in settle(hand).payments if p.reason == "espagnolette_repaid"]
             found += 1
     assert found, "no successful espagnolette in 3000 seeded random hands"
@@ -584,7 +595,7 @@ def test_example_9_espagnolette_with_the_quinola_fails(english: Profile) -> None
         "KD QD JD 9D AD 7S 8S 9H 8H 7H 6H",  # E
     ]
     hand = play(deal(english, hands, "JS KH QH"), "discard 8C, decline, decline, decline")
-    assert hand.privilege_holder == N
+    assert hand.reversis.privilege_holder == N
     plan = {
         1: {W: "2D", N: "6D", E: "KD", S: "2C"},
         2: {E: "QD", S: "3C", W: "3D", N: "7D"},
@@ -627,8 +638,8 @@ def _alone(english: Profile, first: str) -> Hand:
 def test_example_10a_espagnolette_pays_the_reversis_alone(english: Profile) -> None:
     # english §15.10 (a): W takes all 11 tricks: N repays the 2 after trick 9 and alone pays W 64.
     made = _alone(english, "AS")  # N got rid of the ♠A on trick 1
-    assert made.reversis_player == W
-    assert made.reversis_breaker is None
+    assert made.reversis.committed == W
+    assert made.reversis.breaker is None
     result = settle(made)
     assert result.payments == (P(N, W, 64, "reversis_made", 11),)
     assert _nets(result) == {W: 64, N: -64, E: 0, S: 0}
@@ -638,7 +649,7 @@ def test_example_10b_espagnolette_breaks_the_reversis(english: Profile) -> None:
     # english §15.10 (b): N takes trick 10 (he must follow with the ♠A): W pays N 64, and there is
     # no espagnolette payment.
     broken = _alone(english, "5C")
-    assert (broken.reversis_player, broken.reversis_breaker) == (W, N)
+    assert (broken.reversis.committed, broken.reversis.breaker) == (W, N)
     result = settle(broken)
     assert result.payments == (P(W, N, 64, "reversis_broken", 10),)
     assert _nets(result) == {W: -64, N: 64, E: 0, S: 0}
@@ -650,7 +661,7 @@ def test_espagnolette_only_to_trick_nine(english: Profile) -> None:
     hand = script(hand, {1: {W: "KD", N: "5C", E: "2D"}, 2: {W: "KS", N: "AD"}}, until=3)
     leads = "QS JS 9S 8S 7S 6S 5S 4S".split()
     hand = script(hand, {t: {W: c} for t, c in enumerate(leads, start=3)}, until=10, keep="AS")
-    assert hand.trick_number == 10
+    assert len(hand.tricks) + 1 == 10
     hand = hand.apply("3S")
     assert hand.to_move == N
     with pytest.raises(IllegalMoveError, match="up to trick 9"):
@@ -700,3 +711,55 @@ def test_match_shares_leftover_pots(english: Profile) -> None:
     for k in range(4):
         assert shares.get((last_dealer + k) % 4, 0) == base + (1 if k < extra else 0)
     assert match.stakes == PotStakes((), False)
+
+
+# ---------------------------------------------------------------------------------------------
+# The espagnolette's last trick and free antes (english §10, §12)
+# ---------------------------------------------------------------------------------------------
+
+
+def test_a_refused_privileged_renounce_names_the_privilege() -> None:
+    """english §12: the espagnolette's privilege lasts up to trick 9; after it a refusal says so."""
+    profile = load_profile("english")
+    last = profile.privilege.last_trick  # type: ignore[union-attr]
+    for seed in range(60):
+        hunter, holder = seed % 4, (seed + 1) % 4
+        hand = privileged_deal(profile, seed, hunter, holder)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            if (
+                hand.to_move == holder
+                and hand.reversis.privilege_holder == holder
+                and hand.current_trick is not None
+                and len(hand.tricks) + 1 > last
+            ):
+                led = hand.current_trick.plays[0][1].suit
+                off = [c for c in hand.hand_of(holder) if c.suit != led]
+                if off and any(c.suit == led for c in hand.hand_of(holder)):
+                    with pytest.raises(IllegalMoveError) as info:
+                        hand.apply(reversis.Play(off[0]))
+                    name = profile.privilege.name  # type: ignore[union-attr]
+                    assert info.value.reason.endswith(
+                        f"(the privilege of the {name} lasts up to trick {last})"
+                    )
+                    assert info.value.reason.startswith(f"seat {holder} must follow suit")
+                    return
+            hand = hand.apply(rng.choice(hand.legal_moves()))
+    pytest.fail("no refused renounce after the privilege's last trick")
+
+
+def test_zero_antes_list_no_zero_payment() -> None:
+    # english: every ante 0 is allowed; the pots are then empty and pay nothing, and no payment
+    # of 0 is listed (the settlement's contract)
+    profile = load_profile("english").evolve(
+        name="free", remise={"ante": 0, "dealer_first_ante": 0, "dealer_ante": 0}
+    )
+    for seed in range(60):
+        hand = random_moves(new_hand(profile, seed=seed), seed)
+        result = settle(hand)
+        assert all(p.amount > 0 for p in result.payments)
+        assert Settlement.from_json(result.to_json(), profile=profile) == result
+    match = play_match(
+        new_match(profile, seed=3), [RandomBot(random.Random(s)) for s in range(4)], "share"
+    )
+    assert all(p.amount > 0 for p in match.final_payments + match.antes)

@@ -68,7 +68,7 @@ def test_the_deal_goes_one_card_at_a_time_from_dealer_plus_one() -> None:
         assert [c.code for c in hand.hand_of(seat)] == sorted(
             deck[seat::4], key=reversis.Card.parse
         )
-    assert hand.widow == ()
+    assert hand.deal.widow == ()
 
 
 @pytest.mark.parametrize(
@@ -76,14 +76,14 @@ def test_the_deal_goes_one_card_at_a_time_from_dealer_plus_one() -> None:
 )
 def test_the_pass_direction_follows_the_hand_number(number: int, direction: str) -> None:
     # hearts §3 [decision]: left, right, across, none for h = 1, 2, 3, 0 (mod 4).
-    assert new_hand(HEARTS, seed=1, hand_number=number).pass_direction == direction
+    assert new_hand(HEARTS, seed=1, hand_number=number).deal.pass_direction == direction
 
 
 def test_no_passing_means_direction_none() -> None:
     # hearts §3: with pass_cards = false the direction is always none; another is a DealError.
     profile = _flags(pass_cards=False)
     hand = new_hand(profile, seed=1, hand_number=1)
-    assert hand.pass_direction == "none"
+    assert hand.deal.pass_direction == "none"
     assert hand.phase is reversis.Phase.PLAY
     with pytest.raises(DealError, match="passes no cards"):
         new_hand(profile, seed=1, pass_direction="left")
@@ -133,7 +133,7 @@ def test_worked_example_pass_left() -> None:
 def test_passes_in_flight_are_seen_by_nobody() -> None:
     hand = deal_hand(HEARTS, full_deal({}), dealer=3, pass_direction="across")
     hand = hand.apply(hand.legal_moves()[0])
-    passed = hand.in_passage
+    passed = hand.hearts.in_passage
     assert len(passed) == 1
     for seat in (1, 2, 3):
         assert not set(passed) & reversis.views.view_cards(hand.view(seat))
@@ -373,9 +373,9 @@ def test_points_during_play_count_completed_tricks() -> None:
     rng = random.Random(3)
     while not hand.is_over:
         before = hand.points
-        trick = hand.trick_number
+        trick = len(hand.tricks) + 1
         hand = hand.apply(rng.choice(hand.legal_moves()))
-        if hand.trick_number == trick and not hand.is_over:
+        if len(hand.tricks) + 1 == trick and not hand.is_over:
             assert hand.points == before  # nothing counts before the trick's 4th card
 
 
@@ -393,7 +393,7 @@ def test_a_hearts_match_ends_past_the_limit() -> None:
     while not match.is_over:
         match = match.start_hand()
         assert match.hand is not None
-        directions.append(match.hand.pass_direction)
+        directions.append(match.hand.deal.pass_direction)
         match = match.finish_hand(reversis.bots.play_hand(match.hand, bots))
     totals = match.totals
     assert max(totals) > 100

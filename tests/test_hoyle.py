@@ -7,7 +7,8 @@ import random
 import attrs
 import pytest
 
-from helpers import script
+import reversis
+from helpers import random_states, script
 from reversis import (
     Decline,
     Exchange,
@@ -25,7 +26,7 @@ from reversis import (
     settle,
 )
 from reversis import events as ev
-from reversis.engine.outcome import party_outcome
+from reversis.games.reversis.outcome import party_outcome
 from reversis.hand import Hand
 
 P = Payment
@@ -146,9 +147,9 @@ def test_three_stakes_flag_great_only(hoyle: Profile) -> None:
 def test_declined_quinola_goes_to_the_discard(hoyle: Profile) -> None:
     for seed in range(200):
         hand = new_hand(hoyle, seed=seed, stakes={"great": 108, "little": 21})
-        if hand.widow[0].code == "QH":
+        if hand.deal.widow[0].code == "QH":
             after = hand.apply("decline")
-            assert after.pot[0].code == "QH"
+            assert after.reversis.pot[0].code == "QH"
             return
     pytest.fail("no Q♥ in the eldest's widow card in 200 deals")
 
@@ -319,7 +320,7 @@ def test_examples_2_3_7_card_payments(hoyle: Profile) -> None:
     # winner at the end. Every such payment is doubled on trick 11 and between opposite seats.
     seen = set()
     for hand in _random_hands(hoyle, 250):
-        if hand.reversis_player is not None or hand.privilege_used:
+        if hand.reversis.committed is not None or hand.reversis.privilege_used:
             continue
         kinds = {
             (e.trick, e.seat): e.kind.value for e in hand.events if isinstance(e, ev.CardPlayed)
@@ -357,8 +358,8 @@ def test_examples_2_3_7_card_payments(hoyle: Profile) -> None:
                         other = (trick.leader + k) % 4
                         if other != seat:
                             pay(other, trick.leader, f"{name}_consolation", expected)
-                elif seat != hand.winner:
-                    pay(seat, hand.winner, f"{name}_{kind}", end)  # type: ignore[arg-type]
+                elif seat != hand.reversis.winner:
+                    pay(seat, hand.reversis.winner, f"{name}_{kind}", end)  # type: ignore[arg-type]
         cards = [p for p in settle(hand).payments if p.reason not in ("party", "pool")]
         assert cards == expected + end
     assert seen == {"placed", "forced", "played", "led"}
@@ -369,23 +370,33 @@ def test_party_and_pool_payments(hoyle: Profile) -> None:
     # opposite seats; each quinola played pays (or, placed, takes) its pool value.
     seen = set()
     for hand in _random_hands(hoyle, 200):
-        if hand.reversis_player is not None:
+        if hand.reversis.committed is not None:
             continue
         values = {"A": 4, "K": 3, "Q": 2, "J": 1}
         points = (
-            sum({"AD": 5, "JH": 4}.get(c.code, values.get(c.rank.code, 0)) for c in hand.pot) + 4
+            sum(
+                {"AD": 5, "JH": 4}.get(c.code, values.get(c.rank.code, 0))
+                for c in hand.reversis.pot
+            )
+            + 4
         )
         result = settle(hand)
-        assert hand.pot_value == points
-        opposite = (hand.winner - hand.loser) % 4 == 2  # type: ignore[operator]
+        assert hand.reversis.pot_value == points
+        opposite = (hand.reversis.winner - hand.reversis.loser) % 4 == 2  # type: ignore[operator]
         assert (
-            P(hand.loser, hand.winner, points * (2 if opposite else 1), "party", None)
+            P(
+                hand.reversis.loser,
+                hand.reversis.winner,
+                points * (2 if opposite else 1),
+                "party",
+                None,
+            )
             in result.payments
         )  # type: ignore[arg-type]
         seen.add(opposite)
-        pools = dict(hand.stakes.pools)  # type: ignore[union-attr]
+        pools = dict(hand.deal.stakes.pools)  # type: ignore[union-attr]
         for payment in result.payments:
-            if payment.reason == "pool" and not hand.privilege_used:
+            if payment.reason == "pool" and not hand.reversis.privilege_used:
                 pool = payment.payee if isinstance(payment.payee, str) else payment.payer
                 assert payment.amount == min(pools[pool], 100 if pool == "great" else 50)  # type: ignore[index]
                 pools[pool] += payment.amount if isinstance(payment.payee, str) else -payment.amount  # type: ignore[index]
@@ -411,8 +422,8 @@ def test_example_7_party_value_and_ties(hoyle: Profile) -> None:
         hoyle, final, widow="AD 7S 2C", outs="- - -", discard="JH",
         gives={E: "3C", W: "2S", N: "2D", S: "2H"}, stakes={"great": 100, "little": 13},
     )  # fmt: skip
-    assert sorted(c.code for c in hand.pot) == ["2C", "7S", "AD", "JH"]
-    assert hand.pot_value == 13
+    assert sorted(c.code for c in hand.reversis.pot) == ["2C", "7S", "AD", "JH"]
+    assert hand.reversis.pot_value == 13
     while not hand.is_over:
         hand = hand.apply(hand.legal_moves()[0])
     assert sum(hand.points) == 35
@@ -455,8 +466,8 @@ def test_example_8_reversis_made(hoyle: Profile) -> None:
     # 2; S's 26 comes back and he takes the great pool's 26; N pays 40, E 20, W 20.
     # S +106, E -14, N -42, W -24, great pool 0, little 13.
     hand = _made_start(hoyle, MADE, "AS KS JH QC QS JS 9S 8S 7S 6S")
-    assert hand.reversis_player == S
-    assert hand.reversis_breaker is None
+    assert hand.reversis.committed == S
+    assert hand.reversis.breaker is None
     result = settle(hand)
     assert _nets(result) == {S: 106, E: -14, N: -42, W: -24}
     assert result.stakes == PoolStakes((("great", 0), ("little", 13)))
@@ -511,7 +522,7 @@ def test_example_9_reversis_broken(hoyle: Profile) -> None:
     for t, card in enumerate(leads, start=2):
         plan.setdefault(t, {})[S] = card
     hand = script(hand, plan, keep="QH 2H AC 9S")
-    assert (hand.reversis_player, hand.reversis_breaker) == (S, W)
+    assert (hand.reversis.committed, hand.reversis.breaker) == (S, W)
     assert len(hand.tricks) == 10  # [profile flag] the hand ends
     result = settle(hand)
     assert _nets(result) == {S: -113, E: 11, N: 0, W: 76}
@@ -548,7 +559,7 @@ def test_final_tricks_pay_flag(hoyle: Profile) -> None:
     # final_tricks_pay: consolations are still paid (pools never), the reversis player's returned
     # if he makes it.
     hand = _late(hoyle)
-    assert (hand.reversis_player, hand.reversis_breaker) == (S, None)
+    assert (hand.reversis.committed, hand.reversis.breaker) == (S, None)
     assert not [p for p in settle(hand).payments if p.trick == 10]
     paying = _late(hoyle.evolve(reversis={"final_tricks_pay": True}))
     late = [p for p in settle(paying).payments if p.trick == 10]
@@ -576,7 +587,7 @@ def test_broken_reversis_played_out_flag(hoyle: Profile) -> None:
     for t, card in enumerate("AS KS JH QC KC QS JS 8S 5S".split(), start=2):
         plan.setdefault(t, {})[S] = card
     hand = script(hand, plan, keep="QH 2H AC 9S")
-    assert hand.reversis_breaker == W
+    assert hand.reversis.breaker == W
     assert len(hand.tricks) == 11
 
 
@@ -613,8 +624,8 @@ def test_example_10_espagnolette_fails(hoyle: Profile) -> None:
     # N pays the party to the winner ranked among E, W, S, returns 4 to S and 3 to W, and puts
     # 13 + 13 into the little pool. Little pool 26.
     hand = _espagnolette(hoyle)
-    assert hand.privilege_holder == N
-    assert hand.privilege_used == 2
+    assert hand.reversis.privilege_holder == N
+    assert hand.reversis.privilege_used == 2
     result = settle(hand)
     assert result.payments == (
         P(S, N, 4, "ace_placed", 2),
@@ -624,9 +635,9 @@ def test_example_10_espagnolette_fails(hoyle: Profile) -> None:
     hand = script(hand, {}, keep="QH")
     assert hand.tricks_taken[N] > 0
     result = settle(hand)
-    assert hand.loser == N
+    assert hand.reversis.loser == N
     assert (
-        hand.winner
+        hand.reversis.winner
         == party_outcome(hoyle, S, hand.points, hand.tricks_taken, privilege_used_by=N)[0]
     )
     assert P(S, N, 4, "ace_placed", 2) not in result.payments  # returned
@@ -639,14 +650,14 @@ def test_example_10_espagnolette_fails(hoyle: Profile) -> None:
 def test_example_10_espagnolette_succeeds(hoyle: Profile) -> None:
     # "Had N taken no trick: he wins the party and keeps his receipts."
     for hand in _random_hands(hoyle, 4000):
-        seat = hand.privilege_holder
+        seat = hand.reversis.privilege_holder
         if (
             seat is not None
-            and hand.privilege_used
-            and hand.reversis_player is None
+            and hand.reversis.privilege_used
+            and hand.reversis.committed is None
             and not hand.tricks_taken[seat]
         ):
-            assert hand.winner == seat
+            assert hand.reversis.winner == seat
             result = settle(hand)
             placed = [
                 (t.number, c.code) for t in hand.tricks for s, c in t.plays[1:]
@@ -712,7 +723,7 @@ def test_quinola_led_on_the_commit_trick_made(hoyle: Profile) -> None:
     hand = script(hand, plan, keep="QH 2H AC 9S")
     assert hand.tricks[8].cards[0].code == "JH"
     assert hand.tricks[8].leader == S
-    assert (hand.reversis_player, hand.reversis_breaker) == (S, None)
+    assert (hand.reversis.committed, hand.reversis.breaker) == (S, None)
     result = settle(hand)
     assert _nets(result) == {S: 106, E: -14, N: -42, W: -24}
     assert result.stakes == PoolStakes((("great", 0), ("little", 13)))
@@ -737,8 +748,45 @@ def test_quinola_led_on_the_commit_trick_broken(hoyle: Profile) -> None:
         plan.setdefault(t, {})[S] = card
     hand = script(hand, plan, keep="QH 2H AC 9S")
     assert hand.tricks[8].cards[0].code == "JH"
-    assert (hand.reversis_player, hand.reversis_breaker) == (S, W)
+    assert (hand.reversis.committed, hand.reversis.breaker) == (S, W)
     result = settle(hand)
     assert P(S, "great", 26, "pool", 9) in result.payments
     assert _nets(result) == {S: -113, E: 11, N: 0, W: 76}
     assert result.stakes == PoolStakes((("great", 52), ("little", 13)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Card payments doubled between opposite seats (hoyle §10 [profile flag] opposite_doubles)
+# ---------------------------------------------------------------------------------------------
+
+
+def test_opposite_doubling_doubles_exactly_the_card_payments_between_opposite_seats() -> None:
+    """The same hands under the English rules and under a house profile that also doubles the card
+    payments between opposite seats (``money.opposite_doubles = ["cards", "party"]``, as Hoyle's):
+    the payments correspond one to one, and an amount doubles exactly when a card payment passes
+    between opposite seats (the led J♥'s consolations included, which Hoyle has not)."""
+    english = load_profile("english")
+    doubled = english.evolve(
+        name="english-opposite-cards", money={"opposite_doubles": ["cards", "party"]}
+    )
+    card_reasons = {r for rs in english.compiled.reasons if rs is not None for r in rs}
+    compared = consoled = 0
+    for seed in range(150):
+        hand = random_states(english, seed)[-1]
+        again = reversis.deal_hand(doubled, hand.deal.dealt, hand.deal.widow, dealer=hand.dealer)
+        for move in hand.moves:
+            again = again.apply(move)
+        plain, double = reversis.settle(hand).payments, reversis.settle(again).payments
+        if hand.reversis.committed is not None or hand.reversis.privilege_used is not None:
+            continue  # the reversis and a failed espagnolette settle by their own rules
+        assert len(plain) == len(double), seed
+        for a, b in zip(plain, double, strict=True):
+            assert (a.payer, a.payee, a.reason, a.trick) == (b.payer, b.payee, b.reason, b.trick)
+            opposite = isinstance(a.payer, int) and isinstance(a.payee, int)
+            opposite = opposite and (int(a.payer) - int(a.payee)) % 4 == 2
+            factor = 2 if opposite and a.reason in card_reasons else 1
+            assert b.amount == factor * a.amount, (seed, a, b)
+            compared += 1
+            consoled += factor == 2 and a.trick is not None and a.reason.endswith("_led")
+    assert compared > 500
+    assert consoled, "no led consolation between opposite seats"

@@ -6,9 +6,12 @@ The layers, from the bottom: the values (``cards``, ``errors``, ``jsonio``, ``st
 shares), ``games`` (what makes each game itself: points, the end of a hand, the money, readings),
 the layers that read hands without making them (views, the view checks, the encoding, text,
 bounds), the facades users import (``hand``, ``settlement``, ``match``), and the modules that make
-or drive hands (records, worlds, bots, simulation, the command line, the adapters). Read from the source with :mod:`ast`, so a circle hidden by a lazy import inside a
-function is caught too; imports under ``if TYPE_CHECKING:`` are for the type checker only and are
-left out.
+or drive hands (records, worlds, bots, simulation, the command line, the adapters). Read from the
+source with :mod:`ast`, so a circle hidden by a lazy import inside a function is caught too; imports
+under ``if TYPE_CHECKING:`` are for the type checker only and are left out.
+
+``Hand`` is narrow, and outside the engine the state, the facts and the trick records are read by
+their names, never by position (issue 24).
 """
 
 from __future__ import annotations
@@ -198,7 +201,7 @@ def test_an_upward_import_is_found() -> None:
 def test_no_behaviour_is_chosen_by_a_games_name() -> None:
     """Issue 24: a game is an object chosen once from profile data (``reversis.games.game_of``);
     nothing tests a game's name, outside profile loading."""
-    pattern = re.compile(r"""\bgame\s*(==|!=|\bin\b)\s*[("'\[]""")
+    pattern = re.compile(r"""\bgame\s*(==|!=)\s*["']|\bgame\s+in\s*[(\[{]\s*["']""")
     found = []
     for name, path in _modules().items():
         if name.startswith("reversis.profile"):
@@ -207,7 +210,9 @@ def test_no_behaviour_is_chosen_by_a_games_name() -> None:
             if pattern.search(line):
                 found.append(f"{name}:{number}: {line.strip()}")
     assert found == []
-    assert pattern.search('if rules.game == "tetka":') and pattern.search("game in ('a', 'b')")
+    assert pattern.search('if rules.game == "tetka":')
+    assert pattern.search("game in ('a', 'b')")
+    assert not pattern.search("{game.name: game for game in (REVERSIS, HEARTS)}")
 
 
 #: The most lines a module may have (issue 12: each module with one job and under ~600 lines).
@@ -268,3 +273,220 @@ def test_import_leaves_the_deferred_modules_for_first_use() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     ).stdout.splitlines()
     assert out == ["[]", "[]", "HandView HandDealt(dealer=0, eldest=1) False"]
+
+
+# -- the narrow Hand, and records read by name (issue 24) -------------------------------------------
+
+
+def test_the_hand_is_narrow() -> None:
+    """Issue 24: ``Hand`` has the generic state and one reading per game, at most 30 public names
+    besides the deprecated ones (``reversis.handcompat``)."""
+    import reversis
+    from reversis.handcompat import DEPRECATED
+
+    public = {name for name in dir(reversis.Hand) if not name.startswith("_")} - DEPRECATED
+    assert len(public) <= 30, sorted(public)
+    assert {"reversis", "hearts", "tetka", "reunion", "deal", "facts"} <= public
+
+
+#: What an expression is, for :class:`PositionalReads`: an engine state, a record (a fact, a
+#: trick record, a recorded fact, a state's extra part), or a sequence of records.
+STATE, RECORD, RECORDS = "state", "record", "records"
+
+#: The attributes that give a state, records, or a record.
+_ATTRIBUTES = {"state": STATE, "_state": STATE, "tricks": RECORDS, "facts": RECORDS}
+#: The functions that give a state or records.
+_CALLS = {"state_of": STATE, "facts_of": RECORDS, "plays_of": RECORDS, "end_facts": RECORDS}
+
+
+class PositionalReads(ast.NodeVisitor):
+    """The places of a module that read a state, a fact or a trick record by position (issue 24):
+    a tuple unpacked from one (an assignment, or a ``for`` or comprehension target over records),
+    or one subscripted by an integer. The states are ``state_of(...)`` and ``.state``; the
+    records are the items of ``.tricks``, ``.facts``, ``facts_of(...)``, ``plays_of(...)`` and
+    ``end_facts(...)`` and a state's ``.extra``; names bound to them, in the same function, are
+    followed. A sequence of records is no record: it may be indexed (``state.tricks[-1]``) or
+    unpacked (``(trick,) = hand.tricks``), and its items numbered (``enumerate``) or paired
+    (``zip``)."""
+
+    def __init__(self) -> None:
+        self.found: list[tuple[int, str]] = []
+        self.names: list[dict[str, str]] = [{}]
+
+    def kind(self, node: ast.expr) -> str | None:
+        """What ``node`` is (:data:`STATE`, :data:`RECORD`, :data:`RECORDS`), or ``None``."""
+        if isinstance(node, ast.Name):
+            return self.names[-1].get(node.id)
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            return _CALLS.get(name)
+        if isinstance(node, ast.Attribute):
+            if node.attr == "extra" and self.kind(node.value) == STATE:
+                return RECORD
+            return _ATTRIBUTES.get(node.attr)
+        if isinstance(node, ast.Subscript) and self.kind(node.value) == RECORDS:
+            return RECORDS if isinstance(node.slice, ast.Slice) else RECORD
+        return None
+
+    def items(self, node: ast.expr) -> list[str | None] | str | None:
+        """What iterating over ``node`` gives: a kind, or for ``enumerate``/``zip`` the kind of
+        each member of the tuples it gives."""
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.keywords:
+            if node.func.id == "enumerate" and node.args:
+                return [None, self.item(node.args[0])]
+            if node.func.id == "zip":
+                return [self.item(arg) for arg in node.args]
+            if node.func.id in ("reversed", "sorted", "list", "tuple") and len(node.args) == 1:
+                return self.item(node.args[0])
+        return self.item(node)
+
+    def item(self, node: ast.expr) -> str | None:
+        return RECORD if self.kind(node) == RECORDS else None
+
+    def bind(self, target: ast.expr, kind: list[str | None] | str | None, line: int) -> None:
+        """``target`` takes a value of ``kind``: a name is bound; a tuple or list unpacking a
+        state or a record is reported."""
+        if isinstance(target, ast.Name):
+            if isinstance(kind, str):
+                self.names[-1][target.id] = kind
+            else:
+                self.names[-1].pop(target.id, None)
+        elif isinstance(target, ast.Tuple | ast.List):
+            if kind in (STATE, RECORD):
+                self.found.append((line, f"{ast.unparse(target)} unpacked from a {kind}"))
+            elif isinstance(kind, list) and len(kind) == len(target.elts):
+                for element, member in zip(target.elts, kind, strict=True):
+                    self.bind(element, member, line)
+            else:
+                for element in target.elts:
+                    self.bind(element, None, line)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> None:
+        self.names.append({})
+        self.generic_visit(node)
+        self.names.pop()
+
+    visit_AsyncFunctionDef = visit_Lambda = visit_FunctionDef  # noqa: N815
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        self.generic_visit(node)
+        for target in node.targets:
+            self.bind(target, self.kind(node.value), node.lineno)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        self.generic_visit(node)
+        if node.value is not None:
+            self.bind(node.target, self.kind(node.value), node.lineno)
+
+    def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
+        self.generic_visit(node)
+        self.bind(node.target, self.kind(node.value), node.lineno)
+
+    def visit_For(self, node: ast.For | ast.AsyncFor) -> None:
+        self.visit(node.iter)
+        self.bind(node.target, self.items(node.iter), node.lineno)
+        for statement in [*node.body, *node.orelse]:
+            self.visit(statement)
+
+    visit_AsyncFor = visit_For  # noqa: N815
+
+    def visit_comprehension(self, node: ast.comprehension) -> None:
+        self.visit(node.iter)
+        self.bind(node.target, self.items(node.iter), node.iter.lineno)
+        for condition in node.ifs:
+            self.visit(condition)
+
+    def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp) -> None:
+        for generator in node.generators:  # the targets are bound before the element is read
+            self.visit(generator)
+        self.visit(node.elt)
+
+    visit_ListComp = visit_SetComp = visit_GeneratorExp = _comprehension  # noqa: N815
+
+    def visit_DictComp(self, node: ast.DictComp) -> None:
+        for generator in node.generators:
+            self.visit(generator)
+        self.visit(node.key)
+        self.visit(node.value)
+
+    def visit_Subscript(self, node: ast.Subscript) -> None:
+        self.generic_visit(node)
+        index = node.slice
+        if isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub):
+            index = index.operand
+        numbered = isinstance(index, ast.Constant) and type(index.value) is int
+        kind = self.kind(node.value)
+        if numbered and kind in (STATE, RECORD):
+            self.found.append((node.lineno, f"{ast.unparse(node)}: a {kind} read by position"))
+
+
+def positional_reads(source: str) -> list[tuple[int, str]]:
+    """The places of ``source`` that read a state, a fact or a trick record by position
+    (:class:`PositionalReads`)."""
+    reader = PositionalReads()
+    reader.visit(ast.parse(source))
+    return sorted(reader.found)
+
+
+def test_nothing_outside_the_engine_reads_a_record_by_position() -> None:
+    """Issue 24: outside ``reversis.engine`` the state, the facts and the trick records are read by
+    their field names."""
+    found = [
+        f"{name}:{line}: {what}"
+        for name, path in _modules().items()
+        if not name.startswith("reversis.engine")
+        for line, what in positional_reads(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def test_the_tests_read_records_by_name_too() -> None:
+    tests = Path(__file__).resolve().parent
+    found = [
+        f"{path.name}:{line}: {what}"
+        for path in sorted(tests.rglob("*.py"))
+        for line, what in positional_reads(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+PLANTED = """
+def settle(hand, state):
+    deal, held, step, *rest = state_of(hand)  # 3: a state unpacked
+    s = state_of(hand)
+    over = s[3]  # 5: a state read by position
+    leader, cards, kinds, winner, mask = s.tricks[-1]  # 6: a trick record unpacked
+    for leader, cards, kinds, winner, mask in s.tricks:  # 7: each trick record unpacked
+        pass
+    points = [trick[3] for trick in state.tricks]  # 9: a trick record read by position
+    for number, (leader, *_) in enumerate(hand.state.tricks):  # 10: numbered, then unpacked
+        pass
+    winner = hand.facts[-1][0]  # 12: a fact read by position
+    step, fact = state.facts[0]  # 13: a recorded fact unpacked
+    aside, *_ = s.extra  # 14: the extra part unpacked
+    return [f[1] for f in facts_of(state)]  # 15: a fact read by position
+"""
+
+ALLOWED_READS = """
+def fine(hand, state):
+    s = state_of(hand)
+    last = s.tricks[-1]  # the last trick: a sequence of records indexed
+    (first,) = hand.tricks  # a sequence unpacked
+    for number, trick in enumerate(s.tricks, start=1):
+        winner = trick.winner
+    for trick, fact in zip(s.tricks, hand.facts):
+        seat = fact.seat
+    winner, loser = outcome(state)  # a plain pair, no record
+    for seat, card in trick.plays:  # the public Trick's (seat, card) pairs
+        pass
+    s = other()  # rebound: no longer a state
+    x, y = s
+    return last.cards[0], hand.tricks[0].plays[0][1], s[1]
+"""
+
+
+def test_positional_reads_are_found() -> None:
+    found = positional_reads(PLANTED)
+    assert [line for line, _ in found] == [3, 5, 6, 7, 9, 10, 12, 13, 14, 15], found
+    assert positional_reads(ALLOWED_READS) == []

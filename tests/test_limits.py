@@ -11,12 +11,22 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
-from reversis import RecordError, load_profile
+from helpers import random_moves
+from reversis import (
+    Hand,
+    MatchView,
+    Payment,
+    RecordError,
+    Settlement,
+    load_profile,
+    new_match,
+    records,
+)
+from reversis.games.table import antes, is_empty
 from reversis.jsonio import MAX_MONEY
-from reversis.scoring import Payment, Settlement
-from reversis.scoring.table import antes, is_empty
 from reversis.stakes import BasketStakes, Beast, PoolStakes, PotStakes, Stakes
 
 
@@ -142,3 +152,23 @@ def test_hoyle_antes_go_round_from_the_eldest() -> None:
     first = hoyle.pools[0].name
     payers = [p.payer for p in payments if p.payee == first]
     assert payers == [3, 0, 1, 2, 2]
+
+
+# ---------------------------------------------------------------------------------------------
+# Long beast sheets
+# ---------------------------------------------------------------------------------------------
+
+
+def test_long_beast_sheets_never_block_a_hand() -> None:
+    # no limit of the library may leave a match where nothing is legal: a sheet as long as any
+    # match can make still deals a hand and reads back from JSON
+    profile = load_profile("fournier-1785")
+    beasts = tuple(Beast(k % 4, 20 + k, k == 0) for k in range(2_000))
+    match = attrs.evolve(new_match(profile, seed=1), stakes=BasketStakes(20, beasts))
+    started = match.start_hand()
+    assert started.hand is not None
+    hand = random_moves(started.hand, 1)
+    assert Hand.from_json(hand.to_json()) == hand
+    assert records.replay(records.dump(hand)) == hand
+    view = started.view(0, hand)
+    assert MatchView.from_json(view.to_json()) == view

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import random
 
 import attrs
 import pytest
 
+from conftest import SCALE
+from helpers import play_match
 from reversis import (
     BasketStakes,
     Beast,
@@ -20,6 +23,7 @@ from reversis import (
     new_match,
     settle,
 )
+from reversis.bots import CautiousBot, RandomBot, play_hand
 from reversis.engine.chance import draw_first_dealer
 from reversis.games.reunion import game_payments
 from reversis.match import SEED_STRIDE
@@ -269,3 +273,68 @@ def test_the_winners_and_the_payments_at_the_end_by_game(name: str) -> None:
             sum(match.bankrolls) + match.stakes.pool_total
             == profile.players * profile.money.bankroll
         )
+
+
+# ---------------------------------------------------------------------------------------------
+# Every match ends (fournier-1785 §12)
+# ---------------------------------------------------------------------------------------------
+
+
+FOURNIER = ("fournier-1785", "fournier-1785-3p")
+
+
+@pytest.mark.parametrize("name", FOURNIER)
+@pytest.mark.parametrize("bot", [RandomBot, CautiousBot])
+def test_matches_that_continue_always_end(name: str, bot: type) -> None:
+    # fournier-1785 §12 [decision; profile flag continue_rounds]: the continuing phase lasts at
+    # most 2 more rounds; then what is still on the table is shared and the match is over.
+    profile = load_profile(name)
+    count = 200 * SCALE if os.environ.get("CI_FULL") == "1" else 3
+    shared = 0
+    for k in range(count):
+        bots = [bot(random.Random(1000 * k + seat)) for seat in range(profile.players)]
+        done = play_match(new_match(profile, seed=k), bots, "continue")
+        assert done.is_over
+        assert done.hands_played <= done.total_hands + done.continue_hands
+        shared += bool(done.final_payments)
+    assert shared <= count
+
+
+def test_continuing_is_bounded_and_then_shares() -> None:
+    profile = load_profile("fournier-1785").evolve(match={"rounds": 1, "continue_rounds": 1})
+    match = new_match(profile, seed=5, dealer=0)
+    # a table that keeps a beast whatever happens: only random bots that never clear it
+    at_end = attrs.evolve(
+        match,
+        bankrolls=(90, 100, 100, 100),
+        stakes=BasketStakes(10, (Beast(1, 30, True),)),
+        hands_played=4,
+    )._after_hand()
+    assert at_end.deciders == (0,)
+    going = at_end.choose(0, "continue")
+    assert going.phase is MatchPhase.CONTINUING
+    assert going.continue_hands == 4
+    bots = [RandomBot(random.Random(seat)) for seat in range(4)]
+    for _ in range(4):
+        if going.is_over:
+            break
+        going = going.start_hand()
+        assert going.antes == ()  # fournier-1785 §12: no antes while continuing
+        assert going.hand is not None
+        going = going.finish_hand(play_hand(going.hand, bots))
+    assert going.is_over
+    assert going.hands_played <= 8
+    assert going.stakes == BasketStakes(0, ())
+
+
+def test_continue_rounds_zero_shares_at_once() -> None:
+    profile = load_profile("fournier-1785").evolve(match={"rounds": 1, "continue_rounds": 0})
+    at_end = attrs.evolve(
+        new_match(profile, seed=5, dealer=0),
+        bankrolls=(80, 100, 100, 100),
+        stakes=BasketStakes(20, ()),
+        hands_played=4,
+    )._after_hand()
+    done = at_end.choose(0, "continue")
+    assert done.is_over
+    assert [p.reason for p in done.final_payments] == ["share"] * 4

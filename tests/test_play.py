@@ -6,10 +6,18 @@ import random
 
 import pytest
 
-from helpers import deal, decline_all, kinds, play
-from reversis import Card, IllegalMoveError, Phase, Play, Profile, new_hand
+import reversis
+from helpers import deal, decline_all, kinds, play, privileged_deal, random_states
+from reversis import Card, IllegalMoveError, Phase, Play, Profile, load_profile, new_hand
 from reversis import events as ev
-from reversis.engine.outcome import party_outcome
+from reversis.cards import cards_from_mask
+from reversis.engine.facts import Kind, Played
+from reversis.engine.follow import legal_cards
+from reversis.engine.tricks import trick_winner
+from reversis.games.reversis.outcome import party_outcome
+from reversis.hand import state_of
+
+PROFILES = tuple(reversis.available_profiles())
 
 # Seats: dealer S = 0, eldest E = 1, N = 2, W = 3 (the spec's worked examples).
 EXAMPLE = [
@@ -105,7 +113,7 @@ def test_over_hand_refuses_moves(fournier: Profile) -> None:
     assert len(hand.tricks) == 11
     assert sum(hand.tricks_taken) == 11
     # fournier-1785 §7: A4 K3 Q2 J1 in each suit: 40 in the pack, in the tricks or the pot.
-    in_pot = sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(c.rank.code, 0) for c in hand.pot)
+    in_pot = sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(c.rank.code, 0) for c in hand.reversis.pot)
     assert sum(hand.points) + in_pot == 40
 
 
@@ -124,7 +132,7 @@ ACES_WIDOW = "5C 4C 3C"
 
 def test_four_aces_may_renounce_at_will(fournier: Profile) -> None:
     hand = decline_all(deal(fournier, ACES, ACES_WIDOW), "7C")
-    assert hand.privilege_holder == 1
+    assert hand.reversis.privilege_holder == 1
     assert hand.view(1).privileged
     assert not hand.view(2).privileged
     # seat 1 leads; every card is legal for the leader anyway
@@ -133,7 +141,7 @@ def test_four_aces_may_renounce_at_will(fournier: Profile) -> None:
     legal = hand.legal_moves()
     assert len(legal) == len(hand.hand_of(1))  # renounce at will
     hand = hand.apply("AS")  # renounces although holding hearts: the privilege is used
-    assert hand.privilege_used == 2
+    assert hand.reversis.privilege_used == 2
     assert ev.PrivilegeUsed(1, 2) in hand.events
     assert kinds(hand, 2)[-1] == (1, "AS", "placed")
     # the privilege lasts the whole hand (tricks 1-11)
@@ -153,7 +161,7 @@ def test_privilege_judged_after_the_exchange_widow_ace_counts(fournier: Profile)
     hands[1] = "AS AH AD 5C 2S 3S 2H 3H 2D 3D 2C"
     hand = deal(fournier, hands, "AC 4C 3C")
     hand = play(hand, "exchange 5C, decline, decline, discard 7C")
-    assert hand.privilege_holder == 1
+    assert hand.reversis.privilege_holder == 1
 
 
 def test_dealer_who_discards_an_ace_has_no_privilege(fournier: Profile) -> None:
@@ -162,15 +170,15 @@ def test_dealer_who_discards_an_ace_has_no_privilege(fournier: Profile) -> None:
     hands = [hands[0], hands[3], hands[1], hands[2]]
     hand = deal(fournier, hands, ACES_WIDOW)
     kept = decline_all(hand, "7C")
-    assert kept.privilege_holder == 0
+    assert kept.reversis.privilege_holder == 0
     dropped = decline_all(hand, "AS")
-    assert dropped.privilege_holder is None
+    assert dropped.reversis.privilege_holder is None
 
 
 def test_privilege_not_used_by_following(fournier: Profile) -> None:
     hand = decline_all(deal(fournier, ACES, ACES_WIDOW), "7C")
     hand = play(hand, "2S KS KD 6S KH KC 4H 2H")
-    assert hand.privilege_used is None
+    assert hand.reversis.privilege_used is None
     assert not any(isinstance(e, ev.PrivilegeUsed) for e in hand.events)
 
 
@@ -187,18 +195,184 @@ def test_used_privilege_and_a_trick_loses_the_pot(fournier: Profile) -> None:
     checked = 0
     for seed in range(200):
         hand = _finish(start, random.Random(seed))
-        if hand.reversis_player is not None:
+        if hand.reversis.committed is not None:
             continue
         took = hand.tricks_taken[1]
         others_winner, _ = party_outcome(
             fournier, 0, hand.points, hand.tricks_taken, privilege_used_by=1
         )
         if took:
-            assert hand.loser == 1
-            assert hand.winner == others_winner != 1
+            assert hand.reversis.loser == 1
+            assert hand.reversis.winner == others_winner != 1
         else:
-            assert (hand.winner, hand.loser) == party_outcome(
+            assert (hand.reversis.winner, hand.reversis.loser) == party_outcome(
                 fournier, 0, hand.points, hand.tricks_taken
             )
         checked += 1
     assert checked > 100
+
+
+# ---------------------------------------------------------------------------------------------
+# The kinds of play, the trick winner, the legal cards and the refusals, on every profile
+# (fournier-1785 §6, §11; hoyle §6; hearts §5, §7; reunion §5)
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["hoyle", "fournier-1785", "english", "fournier-1785-3p"])
+def test_the_kinds_of_play_agree_with_the_history(name: str) -> None:
+    """How each card was played (``Played.kind``, which the settlement pays by) is what the seat
+    held just before it played it: led, placed off the suit led, or (hoyle §6) played holding
+    another card of the suit led, else forced."""
+    profile = load_profile(name)
+    checked = 0
+    for seed in range(12):
+        states = random_states(profile, seed)
+        last = states[-1]
+        plays = [fact for fact in last.facts if isinstance(fact, Played)]
+        before = [s for s in states if s.phase is reversis.Phase.PLAY]
+        assert len(plays) == len(before)
+        for fact, state in zip(plays, before, strict=True):
+            held = state.hand_of(fact.seat)
+            current = state.current_trick
+            if current is None:
+                expected = Kind.LED
+            else:
+                led = current.plays[0][1].suit
+                card = Card.from_index(fact.card)
+                others = [c for c in held if c.suit == led and c != card]
+                if card.suit != led:
+                    expected = Kind.PLACED
+                elif others and profile.play.forced == "only-card":
+                    expected = Kind.PLAYED
+                else:
+                    expected = Kind.FORCED
+            assert fact.kind is expected, (seed, fact)
+            checked += 1
+    assert checked > 350
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_trick_winner_agrees_with_the_recorded_tricks(name: str) -> None:
+    """``trick_winner`` (used by rollouts and the rules) gives the winner the hand recorded, and the
+    highest card of the suit led wins where there are no trumps (fournier-1785 §6)."""
+    profile = load_profile(name)
+    for seed in range(6):
+        last = state_of(random_states(profile, seed)[-1])
+        deal = last.deal
+        for trick in last.tricks:
+            cards = trick.cards
+            assert trick_winner(deal, trick.leader, cards, trick.mask) == trick.winner
+            assert trick.mask == sum(1 << b for b in cards)
+            if deal.trumps is None:
+                led = cards[0] >> 4
+                best = max(b for b in cards if b >> 4 == led)
+                n = profile.players
+                assert trick.winner == (trick.leader + cards.index(best)) % n
+
+
+def test_trick_winner_ignores_a_higher_card_of_another_suit() -> None:
+    """The second card is a higher card of another suit: the leader's suit still decides."""
+    hand = reversis.new_hand(load_profile(), seed=1)
+    deal = state_of(hand).deal
+    cards = tuple(Card.parse(c).index for c in ("2C", "AS", "3C", "KD"))
+    assert trick_winner(deal, 1, cards, sum(1 << b for b in cards)) == 3  # 3C, led by seat 1
+
+
+def test_a_refused_play_names_the_move_and_the_legal_cards() -> None:
+    profile = load_profile()
+    rng = random.Random(2)
+    for seed in range(30):
+        hand = reversis.new_hand(profile, seed=seed)
+        while not hand.is_over:
+            if hand.phase is reversis.Phase.PLAY and hand.current_trick is not None:
+                seat = hand.to_move
+                assert seat is not None
+                legal = {m.card for m in hand.legal_moves()}  # type: ignore[union-attr]
+                wrong = [c for c in hand.hand_of(seat) if c not in legal]
+                if wrong:
+                    move = reversis.Play(wrong[0])
+                    with pytest.raises(IllegalMoveError) as info:
+                        hand.apply(move)
+                    assert info.value.move == move
+                    for card in legal:
+                        assert card.code in info.value.reason
+                    return
+            hand = hand.apply(rng.choice(hand.legal_moves()))
+    pytest.fail("no refusable play found")
+
+
+def test_a_play_after_the_end_and_of_a_card_not_held_name_the_move() -> None:
+    states = random_states(load_profile(), 4)
+    last = states[-1]
+    move = reversis.Play(Card.parse("2C"))
+    with pytest.raises(IllegalMoveError) as info:
+        last.apply(move)
+    assert info.value.move == move
+    assert "over" in info.value.reason
+    playing = next(s for s in states if s.phase is reversis.Phase.PLAY)
+    seat = playing.to_move
+    assert seat is not None
+    other = next(c for s in range(4) if s != seat for c in playing.hand_of(s))
+    with pytest.raises(IllegalMoveError) as info:
+        playing.apply(reversis.Play(other))
+    assert info.value.move == reversis.Play(other)
+    assert f"does not hold {other.code}" in info.value.reason
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_legal_cards_are_the_legal_plays(name: str) -> None:
+    """``legal_cards`` (which the refusals, the rollouts' policies and the views read) gives
+    exactly the cards of ``legal_moves()`` at every state of play, the privileged seat's included."""
+    profile = load_profile(name)
+    n = profile.players
+    states = [s for seed in range(12) for s in random_states(profile, seed)]
+    if profile.privilege is not None:
+        for seed in range(12):
+            hunter, holder = seed % n, (seed + 1) % n
+            hand = privileged_deal(profile, seed, hunter, holder)
+            states.append(hand)
+            while not hand.is_over:
+                hand = hand.apply(random.Random(seed).choice(hand.legal_moves()))
+                states.append(hand)
+    checked = privileged = 0
+    for hand in states:
+        seat = hand.to_move
+        if hand.phase is not reversis.Phase.PLAY or seat is None:
+            continue
+        s = state_of(hand)
+        legal = legal_cards(s.deal, seat, s.held[seat], s.current, s.tricks, s.extra)
+        assert legal == s.legal
+        assert set(cards_from_mask(legal)) == {m.card for m in hand.legal_moves()}  # type: ignore[union-attr]
+        checked += 1
+        privileged += hand.reversis is not None and seat == hand.reversis.privilege_holder
+    assert checked > 100
+    assert privileged or profile.privilege is None
+
+
+def _refusals(hand: reversis.Hand) -> list[tuple[reversis.Hand, Card]]:
+    """The states of ``hand``'s play where the seat to move holds a card it may not play."""
+    out = []
+    rng = random.Random(hand.dealer)
+    while not hand.is_over:
+        seat = hand.to_move
+        if hand.phase is reversis.Phase.PLAY and seat is not None:
+            legal = {m.card for m in hand.legal_moves()}  # type: ignore[union-attr]
+            out += [(hand, c) for c in hand.hand_of(seat) if c not in legal][:1]
+        hand = hand.apply(rng.choice(hand.legal_moves()))
+    return out
+
+
+@pytest.mark.parametrize("name", ["hearts", "reunion"])
+def test_every_refusal_names_the_cards_that_may_be_played(name: str) -> None:
+    """hearts §5 §7, reunion §5: a refused card's reason lists the cards the seat may play."""
+    profile = load_profile(name)
+    reasons = set()
+    for seed in range(40):
+        for hand, card in _refusals(reversis.new_hand(profile, seed=seed)):
+            with pytest.raises(IllegalMoveError) as info:
+                hand.apply(reversis.Play(card))
+            reason = info.value.reason
+            for move in hand.legal_moves():
+                assert move.card.code in reason.split(": ")[-1].split(), reason  # type: ignore[union-attr]
+            reasons.add(reason.split(":")[0].split(" seat")[0])
+    assert len(reasons) >= 2, reasons

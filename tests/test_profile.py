@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import pickle
+import random
 from pathlib import Path
 
+import attrs
 import pytest
 
 import reversis
-from reversis import Profile, ProfileError, available_profiles, load_profile
+from helpers import play_match
+from reversis import Match, Profile, ProfileError, available_profiles, load_profile, new_match
+from reversis.bots import RandomBot
 from reversis.cards import Card
 
 
@@ -185,3 +189,35 @@ def test_special_cards_are_in_the_pack(fournier: Profile) -> None:
     for special in fournier.specials:
         for code in special.cards:
             assert Card.parse(code) in fournier.deck
+
+
+# ---------------------------------------------------------------------------------------------
+# Pool names, and shipped profiles read once
+# ---------------------------------------------------------------------------------------------
+
+
+def test_pool_names_of_other_mechanisms_are_refused() -> None:
+    for name in ("pots", "basket", "beasts", "pot", "cycle_remised"):
+        with pytest.raises(ProfileError, match="cannot name a pool"):
+            load_profile("hoyle").evolve(
+                pools=[
+                    {**attrs.asdict(p), "name": name if i == 0 else p.name}
+                    for i, p in enumerate(load_profile("hoyle").pools)
+                ],
+                specials=[
+                    {**attrs.asdict(s), "pool": name} if s.pool == "great" else attrs.asdict(s)
+                    for s in load_profile("hoyle").specials
+                ],
+                exchange={"three_stakes_pools": [name]},
+            )
+
+
+def test_shipped_profiles_are_read_once() -> None:
+    # Match.to_json of a long match wrote every hand's profile by reading its file again
+    assert load_profile("hoyle") is load_profile("hoyle")
+    profile = load_profile("fournier-1785")
+    match = play_match(
+        new_match(profile, seed=1), [RandomBot(random.Random(s)) for s in range(4)], "share"
+    )
+    text = match.to_json()
+    assert Match.from_json(text) == match

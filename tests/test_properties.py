@@ -71,12 +71,12 @@ def _stakes(profile, seed: int | None):  # type: ignore[no-untyped-def]
 def _conserved(hand, deck_mask: int) -> None:  # type: ignore[no-untyped-def]
     seen = 0
     count = 0
-    groups = [*hand.hands, hand.pot, *(t.cards for t in hand.tricks)]
+    groups = [*hand.hands, hand.reversis.pot, *(t.cards for t in hand.tricks)]
     if hand.current_trick is not None:
         groups.append(hand.current_trick.cards)
     if hand.phase is Phase.EXCHANGE:
         used = sum(1 for e in hand.events if type(e).__name__ in ("Exchanged", "Declined"))
-        groups.append(hand.widow[used:])
+        groups.append(hand.deal.widow[used:])
     for cards in groups:
         for card in cards:
             seen |= card.mask
@@ -128,19 +128,23 @@ def test_random_hands(name: str, seed: int, dealer: int, choices: int, stakes: i
         hand = hand.apply(rng.choice(legal))
         step += 1
     # Replay from the pack, from the dealt cards, and through pickle: an equal hand.
-    again = deal_from_deck(profile, hand.deck, dealer=dealer, seed=seed, stakes=hand.stakes)
+    again = deal_from_deck(
+        profile, hand.deal.deck, dealer=dealer, seed=seed, stakes=hand.deal.stakes
+    )
     for move in hand.moves:
         again = again.apply(str(move))
     assert again == hand
     assert hash(again) == hash(hand)
     assert again.events == hand.events
-    dealt = deal_hand(profile, hand.dealt, hand.widow, dealer=dealer, stakes=hand.stakes.to_dict())
+    dealt = deal_hand(
+        profile, hand.deal.dealt, hand.deal.widow, dealer=dealer, stakes=hand.deal.stakes.to_dict()
+    )
     for move in hand.moves:
         dealt = dealt.apply(move)
     assert dealt.events == hand.events
     assert pickle.loads(pickle.dumps(hand)) == hand
     assert len(hand.tricks) == (
-        10 if hand.reversis_breaker is not None and len(hand.tricks) == 10 else 11
+        10 if hand.reversis.breaker is not None and len(hand.tricks) == 10 else 11
     )
 
 

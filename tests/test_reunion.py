@@ -10,7 +10,7 @@ import reversis
 import reversis.bots
 import reversis.records
 import reversis.views
-from helpers import crafted, random_moves
+from helpers import crafted, random_moves, random_states, with_tricks
 from reversis import (
     Card,
     DealError,
@@ -21,10 +21,10 @@ from reversis import (
     new_match,
     settle,
 )
-from reversis.engine.deal import trumps_of
-from reversis.engine.points import running_points
 from reversis.engine.state import TrickRecord
-from reversis.scoring.reunion import game_payments
+from reversis.games.reunion import REUNION as REUNION_GAME
+from reversis.games.reunion import card_values, game_payments
+from reversis.hand import state_of
 
 REUNION = load_profile("reunion")
 TEN_HIGH = REUNION.evolve(name="reunion-ten-high", reunion={"ten_high": True})
@@ -33,10 +33,12 @@ NEEDS_TRICK = REUNION.evolve(name="reunion-needs-trick", reunion={"discard_needs
 
 def _order(profile: reversis.Profile, turn_up: str, suit: str) -> list[str]:
     """The cards that count as ``suit`` with ``turn_up`` turned, high to low."""
-    trumps = trumps_of(profile.compiled, Card.parse(turn_up).index)
+    deal = state_of(_dealt(turn_up, profile)).deal
+    assert deal.trumps is not None
+    power = deal.trumps.power
     index = "CDHS".index(suit)
-    cards = [c for c in profile.deck if trumps.suits[index] >> c.index & 1]
-    return [c.code for c in sorted(cards, key=lambda c: -trumps.power[c.index])]
+    cards = [c for c in profile.deck if deal.suits[index] >> c.index & 1]
+    return [c.code for c in sorted(cards, key=lambda c: -power[c.index])]
 
 
 def test_worked_example_trumps() -> None:
@@ -55,8 +57,8 @@ def test_worked_example_trumps() -> None:
 def test_worked_example_points(turn_up: str) -> None:
     # reunion §3, worked example 2: the 32 cards make 140 whatever the trumps, 150 with the last
     # trick.
-    deal = _dealt(turn_up).deal
-    assert sum(deal.values[c.index] for c in REUNION.deck) == 140
+    values = card_values(state_of(_dealt(turn_up)).deal)
+    assert sum(values[c.index] for c in REUNION.deck) == 140
 
 
 def _dealt(turn_up: str, profile: reversis.Profile = REUNION) -> reversis.Hand:
@@ -104,7 +106,7 @@ def test_worked_example_following_and_winning() -> None:
     assert {str(m) for m in state.legal_moves()} == {"7H", "AH"}
     after = state.apply("7H")
     assert after.tricks[-1].winner == 2
-    assert running_points(after.deal, after.state.tricks, 0)[2] == 14
+    assert REUNION_GAME.points(state_of(after))[2] == 14  # nothing aside
 
 
 def test_worked_example_left_bower_lost() -> None:
@@ -117,9 +119,10 @@ def test_worked_example_left_bower_lost() -> None:
     state = crafted(hand, tricks=tricks, current=(2, "JH JD"), to_move=1,
                     holdings=["AC", "10H KC", "QS"])  # fmt: skip
     done = state.apply("10H")
-    _, cards, winner, _ = done.state.tricks[-1]
-    assert winner == 2
-    assert sum(done.deal.values[b] for b in cards) == 34
+    last = state_of(done).tricks[-1]
+    assert last.winner == 2
+    values = card_values(state_of(done).deal)
+    assert sum(values[b] for b in last.cards) == 34
     payments = settle(done).payments
     assert [(p.payer, p.payee, p.amount, p.reason, p.trick) for p in payments] == [
         (0, 2, 1, "left_bower", 4)
@@ -132,9 +135,12 @@ def test_worked_example_discard() -> None:
     dealer = "AH JS JC 10H QC 9C 8D 7D 9H 8S".split()
     rest = [c.code for c in REUNION.deck if c.code not in [*dealer, "KD", "AS"]]
     hand = deal_hand(REUNION, [dealer, rest[:10], rest[10:20]], ["KD", "AS"], dealer=0)
-    assert hand.trump == "S"
-    assert (hand.right_bower, hand.left_bower) == (Card.parse("JS"), Card.parse("JC"))
-    assert hand.turn_up == Card.parse("AS")
+    assert hand.reunion.trump == "S"
+    assert (hand.reunion.right_bower, hand.reunion.left_bower) == (
+        Card.parse("JS"),
+        Card.parse("JC"),
+    )
+    assert hand.reunion.turn_up == Card.parse("AS")
     assert len(hand.hand_of(0)) == 12
     choices = {str(m) for m in hand.legal_moves()}
     assert choices == {
@@ -144,7 +150,7 @@ def test_worked_example_discard() -> None:
     with pytest.raises(IllegalMoveError, match="never an ace or a bower"):
         hand.apply("discard JC")
     hand = hand.apply("discard KD").apply("discard 10H")
-    assert hand.discard_points == 14
+    assert hand.reunion.discard_points == 14
     assert hand.points == (14, 0, 0)  # reunion §6: from the moment each is discarded
     assert hand.view(1).put_aside == ()
     assert set(hand.view(0).put_aside) == {Card.parse("KD"), Card.parse("10H")}
@@ -153,9 +159,8 @@ def test_worked_example_discard() -> None:
     flagged = deal_hand(NEEDS_TRICK, [dealer, rest[:10], rest[10:20]], ["KD", "AS"], dealer=0)
     flagged = flagged.apply("discard KD").apply("discard 10H")
     assert flagged.points == (0, 0, 0)
-    none: tuple[int, ...] = (0, 0, 0)
-    tricks: list[TrickRecord] = [(1, none, 1, 0)] * 9 + [(1, none, 2, 0)]
-    assert sum(running_points(flagged.deal, tricks, flagged.state.extra.aside)) == 10
+    tricks = [TrickRecord(1, (), (), 1, 0)] * 9 + [TrickRecord(1, (), (), 2, 0)]
+    assert sum(REUNION_GAME.points(with_tricks(flagged, tricks, over=False))) == 10
 
 
 def test_worked_example_end_of_a_deal() -> None:
@@ -182,7 +187,7 @@ def test_the_deal_totals_150() -> None:
     for seed in range(40):
         hand = random_moves(new_hand(REUNION, seed=seed, dealer=seed % 3), seed)
         assert sum(hand.points) == 150
-        assert hand.deal.widow[1] == hand.turn_up.index  # type: ignore[union-attr]
+        assert state_of(hand).deal.widow[1] == hand.reunion.turn_up.index  # type: ignore[union-attr]
 
 
 def test_the_deal_from_a_deck() -> None:
@@ -190,13 +195,13 @@ def test_the_deal_from_a_deck() -> None:
     # each; the widow is deck[30:32], its second card the turn-up.
     deck = [c.code for c in REUNION.deck]
     hand = reversis.deal_from_deck(REUNION, deck, dealer=0)
-    assert {c.code for c in hand.dealt[1]} == set(deck[0:3] + deck[9:13] + deck[21:24])
-    assert {c.code for c in hand.dealt[0]} == set(deck[6:9] + deck[17:21] + deck[27:30])
-    assert [c.code for c in hand.widow] == deck[30:32]
-    assert hand.turn_up == Card.parse(deck[31])
+    assert {c.code for c in hand.deal.dealt[1]} == set(deck[0:3] + deck[9:13] + deck[21:24])
+    assert {c.code for c in hand.deal.dealt[0]} == set(deck[6:9] + deck[17:21] + deck[27:30])
+    assert [c.code for c in hand.deal.widow] == deck[30:32]
+    assert hand.reunion.turn_up == Card.parse(deck[31])
     assert len(hand.hand_of(0)) == 12
     for seat in (1, 2):
-        assert hand.view(seat).shown == hand.turn_up
+        assert hand.view(seat).shown == hand.reunion.turn_up
         assert Card.parse(deck[30]) not in reversis.views.view_cards(hand.view(seat))
     with pytest.raises(DealError, match="widow must hold 2"):
         deal_hand(REUNION, [deck[:10], deck[10:20], deck[20:30]], deck[30:31])
@@ -217,7 +222,7 @@ def test_worked_example_end_of_a_game(
     totals: tuple[int, int, int], expected: list[tuple[int, int, int]]
 ) -> None:
     # reunion §8, worked example 7.
-    assert [(p.payer, p.payee, p.amount) for p in game_payments(totals)] == expected
+    assert [(p.payer, p.payee, p.amount) for p in game_payments(REUNION, totals)] == expected
 
 
 def test_a_game_of_reunion() -> None:
@@ -230,7 +235,7 @@ def test_a_game_of_reunion() -> None:
         match = match.finish_hand(reversis.bots.play_hand(match.hand, bots))
     assert match.dealers == (1, 2, 0)
     assert sum(match.totals) == 450
-    assert match.final_payments == game_payments(match.totals)
+    assert match.final_payments == game_payments(REUNION, match.totals)
     assert sum(match.net) == 0
     assert reversis.Match.from_json(match.to_json()) == match
     assert reversis.records.replay(reversis.records.dump(match)) == match
@@ -245,9 +250,9 @@ def test_the_discards_points_are_the_dealers_secret_until_the_end() -> None:
     rng = random.Random(12)
     for _ in range(15):
         hand = hand.apply(rng.choice(hand.legal_moves()))
-    assert hand.discard_points == 20  # 10S and 10D
-    s = hand.state
-    tricks_only = running_points(s.deal, s.tricks, 0)
+    assert hand.reunion.discard_points == 20  # 10S and 10D
+    s = state_of(hand)
+    tricks_only = REUNION_GAME.points(with_tricks(hand, s.tricks, over=False, aside=0))
     assert hand.points[hand.dealer] == tricks_only[hand.dealer] + 20
     assert hand.view(hand.dealer).points == hand.points
     for seat in (1, 2):
@@ -258,3 +263,66 @@ def test_the_discards_points_are_the_dealers_secret_until_the_end() -> None:
         hand = hand.apply(rng.choice(hand.legal_moves()))
     assert all(hand.view(seat).points == hand.points for seat in range(3))
     assert sum(hand.points) == 150
+
+
+# ---------------------------------------------------------------------------------------------
+# Réunion's points, payments and discards on random hands (reunion §3, §4, §6, §7)
+# ---------------------------------------------------------------------------------------------
+
+
+def test_reunion_no_trick_pays_one_to_each_other_player() -> None:
+    profile = load_profile("reunion")
+    seen = 0
+    for seed in range(200):
+        states = random_states(profile, seed)
+        last = states[-1]
+        takers = {trick.winner for trick in state_of(last).tricks}
+        settlement = reversis.settle(last)
+        for seat in range(profile.players):
+            no_trick = [
+                p for p in settlement.payments if p.reason == "no_trick" and p.payer == seat
+            ]
+            if seat in takers:
+                assert not no_trick
+            else:
+                assert sorted(int(p.payee) for p in no_trick) == sorted(
+                    s for s in range(profile.players) if s != seat
+                )
+                assert all(p.amount == 1 for p in no_trick)
+                seen += 1
+        # Mid-hand, whoever is to move, nothing is paid for a trick not yet won.
+        for state in states[:-1]:
+            assert not [p for p in reversis.settle(state).payments if p.reason == "no_trick"]
+        if seen >= 3:
+            return
+    pytest.fail("no seat without a trick in 200 hands of reunion")
+
+
+def test_a_refused_discard_names_the_card() -> None:
+    """reunion §4: the dealer may never discard an ace or a bower; the refusal names the card."""
+    for seed in range(40):
+        hand = reversis.new_hand("reunion", seed=seed)
+        dealer = hand.dealer
+        aces = [c for c in hand.hand_of(dealer) if c.rank.code == "A"]
+        if aces:
+            with pytest.raises(IllegalMoveError) as info:
+                hand.apply(reversis.Discard(aces[0]))
+            assert info.value.reason.startswith(f"{aces[0].code} may not be discarded")
+            return
+    pytest.fail("no Réunion dealer with an ace")
+
+
+def test_reunion_points_are_the_cards_the_last_trick_and_the_discards() -> None:
+    """reunion §3, §4, §6: each seat's points are the values of the cards of its tricks, 10 more
+    for the winner of the last trick, and the dealer's discards; the deal totals 150."""
+    profile = load_profile("reunion")
+    for seed in range(30):
+        hand = random_states(profile, seed)[-1]
+        values = card_values(state_of(hand).deal)
+        expected = [0] * 3
+        for trick in hand.tricks:
+            expected[trick.winner] += sum(values[card.index] for card in trick.cards)
+        expected[hand.tricks[-1].winner] += 10
+        expected[hand.dealer] += sum(values[card.index] for card in hand.reunion.discards)
+        assert hand.points == tuple(expected), seed
+        assert sum(hand.points) == 150

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from helpers import deal, decline_all
-from reversis import Profile
+import pytest
+
+import reversis
+from helpers import deal, decline_all, moved_payments, play_privileged, privileged_deal, rotated
+from reversis import Profile, load_profile
 from reversis import events as ev
+from reversis.hand import state_of
 
 # Seat 1 (the eldest) holds eleven spades and leads them: it takes every trick.
 MADE = [
@@ -49,16 +53,16 @@ def test_reversis_made(fournier: Profile) -> None:
     hand = _spade_tricks(hand, leads, zero)
     assert ev.PoolWon(0, "basket", 1) in hand.events
     # fournier-1785 §8: winning the first 9 tricks commits to the reversis.
-    assert hand.reversis_player == 1
+    assert hand.reversis.committed == 1
     assert hand.events[-1] == ev.ReversisCommitted(1, 9)
     hand = _spade_tricks(hand, ["4S", "3S"], ["4H", "3H"])
     assert hand.is_over
-    assert hand.reversis_breaker is None
+    assert hand.reversis.breaker is None
     assert ev.ReversisMade(1) in hand.events
     over = hand.events[-1]
     assert isinstance(over, ev.HandOver)
     assert (over.winner, over.loser) == (None, None)  # the pot is out of play
-    assert (hand.winner, hand.loser) == (None, None)
+    assert (hand.reversis.winner, hand.reversis.loser) == (None, None)
     assert over.tricks == (0, 11, 0, 0)
     assert hand.view(2).pot is None  # not turned
 
@@ -78,14 +82,14 @@ def test_broken_on_trick_ten_ends_the_hand(fournier: Profile) -> None:
     leads = "AS KS QS JS 9S 8S 7S 6S 5S".split()
     zero = "2S AH KH QH JH 9H 8H 7H 6H".split()
     hand = _spade_tricks(hand, leads, zero)
-    assert hand.reversis_player == 1
+    assert hand.reversis.committed == 1
     # seat 1 leads the ♥2; seats 2 and 3 renounce; seat 0 takes it with the ♥5
     hand = _any(hand.apply("2H"), 2).apply("5H")
     assert hand.is_over  # fournier-1785 §8 [profile flag]: trick 11 is not played
     assert len(hand.tricks) == 10
-    assert hand.reversis_breaker == 0
+    assert hand.reversis.breaker == 0
     assert ev.ReversisBroken(1, 0, 10) in hand.events
-    assert (hand.winner, hand.loser) == (None, None)
+    assert (hand.reversis.winner, hand.reversis.loser) == (None, None)
     assert [len(h) for h in hand.hands] == [1, 1, 1, 1]
 
 
@@ -125,9 +129,9 @@ def test_nine_tricks_by_two_players_commit_nobody(fournier: Profile) -> None:
     assert hand.tricks[0].winner == 0
     while not hand.is_over:
         hand = hand.apply(hand.legal_moves()[-1])
-    assert hand.reversis_player is None
+    assert hand.reversis.committed is None
     assert not any(isinstance(e, ev.ReversisCommitted) for e in hand.events)
-    assert hand.winner is not None
+    assert hand.reversis.winner is not None
 
 
 def test_three_player_reversis(fournier3: Profile) -> None:
@@ -140,8 +144,43 @@ def test_three_player_reversis(fournier3: Profile) -> None:
     hand = decline_all(deal(fournier3, hands, "3H 2H"), "2C")
     for lead in "AS KS QS JS 6S 5S 4S 3S 2S".split():
         hand = _any(hand.apply(lead), 2)
-    assert hand.reversis_player == 1
+    assert hand.reversis.committed == 1
     hand = _any(hand.apply("AH"), 2)
     hand = _any(hand.apply("KH"), 2)
     assert hand.is_over
     assert ev.ReversisMade(1) in hand.events
+
+
+# ---------------------------------------------------------------------------------------------
+# A reversis made with the privilege used by another (fournier-1785 §8, §11)
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["fournier-1785", "fournier-1785-3p", "hoyle", "english"])
+def test_a_reversis_made_with_the_privilege_used_by_another(name: str) -> None:
+    """fournier-1785 §11: a four-aces (or espagnolette) player who used the privilege pays a
+    reversis made alone; one who did not use it pays his share like the others. Whoever sits
+    where (the hands moved round the table settle the same, moved)."""
+    profile = load_profile(name)
+    n = profile.players
+    made = {True: 0, False: 0}
+    for seed in range(120):
+        hunter = seed % n
+        holder = (hunter + 1 + seed // n % (n - 1)) % n
+        use = seed % 3 != 0
+        hand = play_privileged(privileged_deal(profile, seed, hunter, holder), hunter, holder, use)
+        settlement = reversis.settle(hand)
+        paid = [p for p in settlement.payments if p.reason == "reversis_made"]
+        if not paid:
+            continue
+        extra = state_of(hand).extra
+        rev, used = extra.committed, bool(extra.privilege_used)
+        made[used] += 1
+        if used and extra.privilege != rev:
+            assert [(p.payer, p.payee) for p in paid] == [(extra.privilege, rev)]
+        else:
+            assert sorted(int(p.payer) for p in paid) == [s for s in range(n) if s != rev]
+        for k in range(1, n):
+            moved = reversis.settle(rotated(hand, k))
+            assert moved_payments(settlement, k, n) == moved_payments(moved, 0, n), (seed, k)
+    assert made[True] >= 3, made

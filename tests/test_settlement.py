@@ -6,9 +6,21 @@ import random
 
 import pytest
 
-from helpers import deal, decline_all, play
-from reversis import BasketStakes, Beast, Payment, Profile, StakesError, new_hand, settle
+import reversis
+from helpers import deal, decline_all, moved_payments, paying_settlement, play, rotated, steered
+from reversis import (
+    BasketStakes,
+    Beast,
+    Payment,
+    Profile,
+    StakesError,
+    load_profile,
+    new_hand,
+    settle,
+)
 from reversis.hand import Hand
+
+PROFILES = tuple(reversis.available_profiles())
 
 P = Payment
 
@@ -97,7 +109,7 @@ def test_worked_example_reversis_refunds(fournier: Profile) -> None:
         hand = hand.apply(lead)
         for _ in range(3):
             hand = hand.apply(hand.legal_moves()[0])
-    assert hand.reversis_player == 0
+    assert hand.reversis.committed == 0
     committed = settle(hand)
     assert committed.payments == ()  # everything of tricks 1-9 is cancelled
     assert committed.stakes.to_dict() == {"basket": 20, "beasts": []}
@@ -128,10 +140,12 @@ def test_pot_paid_by_the_loser_to_the_winner(fournier: Profile) -> None:
     for seed in range(40):
         hand = _play_out(new_hand(fournier, seed=seed), seed)
         pots = [p for p in settle(hand).payments if p.reason == "pot"]
-        if hand.reversis_player is not None:
+        if hand.reversis.committed is not None:
             assert pots == []
         else:
-            assert pots == [P(hand.loser, hand.winner, hand.pot_value, "pot", None)]  # type: ignore[arg-type]
+            assert pots == [
+                P(hand.reversis.loser, hand.reversis.winner, hand.reversis.pot_value, "pot", None)
+            ]  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -144,7 +158,7 @@ def test_payment_table(fournier: Profile, card: str, placed: int, forced: int, l
     seen = set()
     for seed in range(400):
         hand = _play_out(new_hand(fournier, seed=seed, dealer=seed % 4), seed)
-        if hand.reversis_player is not None:
+        if hand.reversis.committed is not None:
             continue
         result = settle(hand)
         for trick in hand.tricks:
@@ -154,13 +168,13 @@ def test_payment_table(fournier: Profile, card: str, placed: int, forced: int, l
                 double = 2 if trick.number in (1, 11) else 1
                 name = "quinola" if card == "JH" else "ace"
                 if position == 0:
-                    kind, payer, payee, amount = "led", seat, hand.winner, led
+                    kind, payer, payee, amount = "led", seat, hand.reversis.winner, led
                 elif played.suit != trick.plays[0][1].suit:
                     kind, payer, payee, amount = "placed", trick.winner, seat, placed
                 else:
                     kind, payer, payee, amount = "forced", seat, trick.leader, forced
                 expected = P(payer, payee, amount * double, f"{name}_{kind}", trick.number)  # type: ignore[arg-type]
-                if kind == "led" and seat == hand.winner:
+                if kind == "led" and seat == hand.reversis.winner:
                     assert not [
                         p
                         for p in result.payments
@@ -185,7 +199,7 @@ def test_three_player_consolation(fournier3: Profile) -> None:
     found = 0
     for seed in range(300):
         hand = _play_out(new_hand(fournier3, seed=seed, dealer=seed % 3), seed)
-        if hand.reversis_player is not None:
+        if hand.reversis.committed is not None:
             continue
         consolations = [p for p in settle(hand).payments if p.reason == "quinola_consolation"]
         forced = [p for p in settle(hand).payments if p.reason == "quinola_forced"]
@@ -292,8 +306,8 @@ def test_reversis_player_own_quinola_made(fournier: Profile) -> None:
     # fournier-1785 §8: the reversis player who played the Quinola led or forced on tricks 1-9
     # also wins the basket, with the beast in play, as they stood at the start of the hand.
     hand = _own_quinola(fournier, "2D")
-    assert hand.reversis_player == 0
-    assert hand.reversis_breaker is None
+    assert hand.reversis.committed == 0
+    assert hand.reversis.breaker is None
     result = settle(hand)
     assert result.payments == (
         P("basket", 0, 12, "basket", 11),
@@ -308,8 +322,8 @@ def test_reversis_player_own_quinola_made(fournier: Profile) -> None:
 def test_reversis_player_own_quinola_broken(fournier: Profile) -> None:
     # ... if broken, they owe a beast as well as paying the 16 (basket 12 + beast in play 20).
     hand = _own_quinola(fournier, "5S")  # S keeps the ♦2 and must lead it on trick 10
-    assert hand.reversis_player == 0
-    assert hand.reversis_breaker == 3
+    assert hand.reversis.committed == 0
+    assert hand.reversis.breaker == 3
     assert len(hand.tricks) == 10
     result = settle(hand)
     assert result.payments == (P(0, 3, 16, "reversis_broken", 10),)
@@ -348,9 +362,9 @@ def test_four_aces_pay_a_made_reversis_alone(fournier: Profile) -> None:
     # fournier-1785 §8, §11: the four-aces player who used the privilege pays another's made
     # reversis alone, in one payment of 16 x 3, and returns his ace winnings (cancelled anyway).
     hand = decline_all(deal(fournier, ALONE, "4H 3H 2H"), "5H")
-    assert hand.privilege_holder == 2
+    assert hand.reversis.privilege_holder == 2
     hand = play(hand, "KD AS 2D 2C")  # seat 2 places the ♠A although holding the ♦A
-    assert hand.privilege_used == 1
+    assert hand.reversis.privilege_used == 1
     assert P(1, 2, 2, "ace_placed", 1) in settle(hand).payments
     for lead in ["KS", "QS", "JS", "9S", "8S", "7S", "6S", "5S", "4S", "3S"]:
         hand = hand.apply(lead)
@@ -360,7 +374,7 @@ def test_four_aces_pay_a_made_reversis_alone(fournier: Profile) -> None:
                 next(m for m in legal if str(m) != "2S") if len(legal) > 1 else legal[0]
             )
     assert hand.is_over
-    assert hand.reversis_player == 1
+    assert hand.reversis.committed == 1
     result = settle(hand)
     assert result.payments == (P(2, 1, 48, "reversis_made", 11),)
     assert result.net == (0, 48, -48, 0)
@@ -386,5 +400,62 @@ def test_four_aces_and_a_broken_reversis(fournier: Profile) -> None:
             else:
                 hand = hand.apply(legal[0])
     assert hand.is_over
-    assert (hand.reversis_player, hand.reversis_breaker) == (1, 0)
+    assert (hand.reversis.committed, hand.reversis.breaker) == (1, 0)
     assert settle(hand).payments == (P(1, 0, 16, "reversis_broken", 10),)
+
+
+# ---------------------------------------------------------------------------------------------
+# Settlements on random and steered hands, whoever sits where (fournier-1785 §8-§12)
+# ---------------------------------------------------------------------------------------------
+
+
+def test_paid_by_and_received_by_split_the_payments() -> None:
+    for name in PROFILES:
+        settlement = paying_settlement(load_profile(name))
+        accounts = {p.payer for p in settlement.payments} | {p.payee for p in settlement.payments}
+        for account in accounts:
+            paid = settlement.paid_by(account)
+            received = settlement.received_by(account)
+            assert all(p.payer == account for p in paid)
+            assert all(p.payee == account for p in received)
+            assert len(paid) == sum(p.payer == account for p in settlement.payments)
+            assert len(received) == sum(p.payee == account for p in settlement.payments)
+
+
+@pytest.mark.parametrize("name", ["fournier-1785", "fournier-1785-3p", "hoyle", "english"])
+def test_settlements_follow_the_seats_round_the_table(name: str) -> None:
+    """A hand dealt and played the same way with every seat moved on settles the same way, the
+    payments moved with the seats: reversis made and broken, the privilege, quinolas and aces,
+    whoever sits where (fournier-1785 §8-§12)."""
+    profile = load_profile(name)
+    n = profile.players
+    kinds: set[str] = set()
+    for seed in range(160):
+        hand = steered(profile, seed, hunter=seed % n)
+        settlement = reversis.settle(hand)
+        reasons = {p.reason for p in settlement.payments}
+        kinds |= reasons
+        # The money is conserved: what the seats gain the stakes lose (the undoing of others' pool
+        # payments at a Hoyle commitment included, hoyle §11).
+        moved_in = settlement.stakes.pool_total - hand.deal.stakes.pool_total
+        assert sum(settlement.net) + moved_in == 0, seed
+        # fournier-1785 §8: broken, the reversis player pays the breaker, on the trick it broke.
+        broken = [e for e in hand.events if isinstance(e, reversis.events.ReversisBroken)]
+        assert [
+            (p.payer, p.payee, p.trick)
+            for p in settlement.payments
+            if p.reason == "reversis_broken"
+        ] == [(e.seat, e.breaker, e.trick) for e in broken]
+        if broken and broken[0].trick > profile.reversis.commit + 1:  # type: ignore[union-attr]
+            kinds.add("broken late")
+        interesting = (
+            reasons & {"reversis_made", "reversis_broken"}
+            or hand.reversis.privilege_holder is not None
+        )
+        if not interesting and seed % 8:
+            continue
+        for k in range(1, n):
+            moved = reversis.settle(rotated(hand, k))
+            assert moved_payments(settlement, k, n) == moved_payments(moved, 0, n), (seed, k)
+            assert moved.net == tuple(settlement.net[(s - k) % n] for s in range(n))
+    assert {"reversis_made", "reversis_broken", "broken late"} <= kinds, kinds

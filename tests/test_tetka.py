@@ -49,7 +49,7 @@ def test_the_deal_and_the_bum_card() -> None:
     assert hand.tetka.bum == Card.parse(deck[51])
     assert hand.tetka.bum in hand.hand_of(2)
     assert [c.code for c in hand.hand_of(3)] == sorted(deck[0::4], key=Card.parse)
-    assert hand.tetka.tetka == Card(hand.bum.suit, 12)
+    assert hand.tetka.tetka == Card(hand.tetka.bum.suit, 12)
     assert hand.deal.deck == tuple(Card.parse(c) for c in deck)
     # the bum card is public from the deal on
     for seat in range(4):
@@ -70,7 +70,7 @@ def test_the_deal_and_the_bum_card() -> None:
 )
 def test_the_bum_trick_is_the_bum_rank(bum: str, trick: int) -> None:
     # tetka §4: ace 1, 2-10, jack 11, queen 12, king 13.
-    assert _deal(bum).bum_trick == trick
+    assert _deal(bum).tetka.bum_trick == trick
 
 
 def test_worked_example_one_trick_five_points() -> None:
@@ -207,7 +207,10 @@ def test_every_hand_gives_nine_points(seed: int) -> None:
     for seat in range(4):
         assert sum(s.points for s in hand.tetka.scores if s.seat == seat) == hand.points[seat]
     assert settle(hand).net == tuple(9 - 4 * p for p in hand.points)
-    assert next(e for e in hand.events if isinstance(e, ev.MostTricks)).seat == hand.tetka.most_tricks[0]  # type: ignore[index]
+    assert (
+        next(e for e in hand.events if isinstance(e, ev.MostTricks)).seat
+        == hand.tetka.most_tricks[0]
+    )  # type: ignore[index]
 
 
 def test_final_points_add_most_tricks() -> None:

@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+import os
 import random
+import tempfile
+from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 import reversis
 from conftest import sized
-from helpers import deal, play, random_moves
+from helpers import deal, play, random_hand, random_moves, tampered
 from reversis import (
     ArgumentError,
     Card,
     HandView,
     Phase,
     Profile,
+    ProfileError,
     RecordError,
+    load_profile,
     new_hand,
     sample_world,
     settle,
@@ -167,3 +173,66 @@ def test_views_of_house_profiles_read_back_and_have_worlds(
         seat = rng.randrange(house.players)
         world = sample_world(hand.view(seat), rng, profile=house)
         assert world.view(seat) == hand.view(seat)
+
+
+# ---------------------------------------------------------------------------------------------
+# Views from outside: tampered, of house profiles, naming files
+# ---------------------------------------------------------------------------------------------
+
+
+VIEW_TAMPERING: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
+    ("short card_counts", lambda d: d["card_counts"].pop(), "card_counts"),
+    ("players", lambda d: d.__setitem__("players", 5), "players"),
+    ("dealer out of range", lambda d: d.__setitem__("dealer", 5), "dealer"),
+    ("another profile", lambda d: d.__setitem__("profile", "fournier-1785-3p"), "players"),
+    ("seat out of range", lambda d: d.__setitem__("seat", 6), "seat"),
+    ("event seat", lambda d: d["events"][0].__setitem__("dealer", 6), "not a seat"),
+    ("duplicate card", lambda d: d["hand"].__setitem__(1, d["hand"][0]), "twice|both"),
+    ("count not hand", lambda d: d["card_counts"].__setitem__(d["seat"], 3), "card_counts"),
+    ("unknown profile", lambda d: d.__setitem__("profile", "chess"), "no shipped profile"),
+    ("path", lambda d: d.__setitem__("profile", "../profiles/hoyle"), "no shipped profile"),
+    ("net", lambda d: d["net"].__setitem__(0, d["net"][0] + 1), "net"),
+    ("trick winner", lambda d: d["tricks"][0].__setitem__("winner", 3), "trick"),
+    ("pool names", lambda d: d.__setitem__("stakes_at_start", {"great": 1, "small": 2}), "stakes"),
+    ("card of no pack", lambda d: d["hand"].__setitem__(0, "10S"), "pack"),
+    ("to_move when over", lambda d: d.__setitem__("phase", "over"), "to move"),
+]
+
+
+@pytest.mark.parametrize(
+    ("what", "change", "words"), VIEW_TAMPERING, ids=[t[0] for t in VIEW_TAMPERING]
+)
+def test_impossible_views_are_refused(what: str, change: Any, words: str) -> None:
+    hand = random_hand("fournier-1785")
+    assert hand.tricks, "the state has a completed trick"
+    view = hand.view(hand.to_move or 0)
+    data = tampered(view.to_dict(), change)
+    with pytest.raises(RecordError, match=words):
+        HandView.from_dict(data)
+
+
+def test_a_view_never_opens_a_file() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        fifo = os.path.join(folder, "fifo")
+        os.mkfifo(fifo)
+        view = random_hand("fournier-1785").view(1)
+        data = view.to_dict()
+        data["profile"] = fifo
+        with pytest.raises(RecordError, match="no shipped profile"):
+            HandView.from_dict(data)
+        with pytest.raises(RecordError, match="no shipped profile"):
+            sample_world(attrs.evolve(view, profile=fifo), random.Random(1))
+        # load_profile reads files only when asked, and only regular files
+        with pytest.raises(ProfileError, match="not a regular file"):
+            load_profile(fifo)
+
+
+def test_a_view_of_a_house_profile_needs_that_profile() -> None:
+    house = load_profile("fournier-1785").evolve(name="house", points={"pot_bonus": 9})
+    view = random_moves(new_hand(house, seed=2), 2, 20).view(1)
+    with pytest.raises(RecordError, match="no shipped profile"):
+        HandView.from_json(view.to_json())
+    assert HandView.from_json(view.to_json(), profile=house) == view
+    assert sample_world(view, random.Random(2), profile=house).view(1) == view
+    with pytest.raises(RecordError, match="not fournier"):
+        sample_world(view, random.Random(2), profile=load_profile("fournier-1785"))

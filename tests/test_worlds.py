@@ -4,12 +4,15 @@ cards: the rules as the engine applies them (``legal_cards``), whatever the prof
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import attrs
 import pytest
 
 import reversis
 from conftest import sized
-from reversis import Hand, Suit, deal_hand, sample_world
+from helpers import random_hand
+from reversis import Hand, RecordError, ReversisError, Suit, deal_hand, sample_world
 
 #: Seat 2's cards: hearts and the queen of spades, and one club in the second deal.
 ONLY_HEARTS = ["AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "QS"]
@@ -90,3 +93,26 @@ def test_worlds_of_hands_short_of_all_but_hearts(lead_free: bool) -> None:
             other = rng.choice([s for s in range(4) if s != seat])
             view = hand.view(other)
             assert sample_world(view, rng, attempts=100).view(other) == view
+
+
+# ---------------------------------------------------------------------------------------------
+# Views that do not fit their profile
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "change",
+    [{"players": 5}, {"dealer": 7}, {"seat": 9}, {"profile": "hoyle"}, {"card_counts": (1, 2)}],
+)
+def test_sample_world_refuses_views_that_do_not_fit_their_profile(change: dict[str, Any]) -> None:
+    # a view built by hand is checked too: a typed error, never an IndexError or a KeyError
+    view = random_hand("fournier-1785").view(2)
+    with pytest.raises(ReversisError):
+        sample_world(attrs.evolve(view, **change), random.Random(1))
+
+
+def test_sample_world_rejects_hoyle_stakes_of_other_pools() -> None:
+    hand = random_hand("hoyle")
+    view = attrs.evolve(hand.view(1), stakes_at_start=reversis.PoolStakes((("pots", 3),)))
+    with pytest.raises(RecordError, match="stakes"):
+        sample_world(view, random.Random(1))

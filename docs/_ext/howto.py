@@ -20,12 +20,11 @@ from pathlib import Path
 from typing import Any
 
 import reversis
-from reversis import Card, Hand, Profile
+from reversis import Card, Hand, Payment, Profile
 from reversis import events as ev
 from reversis.bots import CautiousBot, play_hand
 from reversis.cards import Rank
 from reversis.pictures import cards_svg, table_svg, trick_svg
-from reversis.scoring import Payment
 
 PROFILE = "fournier-1785"
 #: The example hand: the first seed, from this one, whose hand shows the Quinola placed and an
@@ -68,7 +67,11 @@ def _seat(hand: Hand, seat: int | str) -> str:
     if isinstance(seat, str):
         return f"the {seat}"
     role = (
-        " (the dealer)" if seat == hand.dealer else " (the eldest)" if seat == hand.eldest else ""
+        " (the dealer)"
+        if seat == hand.dealer
+        else " (the eldest)"
+        if seat == hand.deal.eldest
+        else ""
     )
     return f"seat {seat}{role}"
 
@@ -93,7 +96,7 @@ def example_hand(profile: Profile) -> Hand:
             e for e in events if isinstance(e, ev.CardPlayed) and e.kind is ev.PlayKind.PLACED
         ]
         if (
-            hand.reversis_player is None
+            hand.reversis.committed is None
             and not any(isinstance(e, ev.PrivilegeUsed) for e in events)
             and any(e.card.code == "JH" for e in placed)
             and any(e.card.rank is Rank.ACE for e in placed)
@@ -215,18 +218,18 @@ def hand_page(hand: Hand, pictures: Path) -> str:
         by_trick.setdefault(payment.trick, []).append(payment)
     out: list[str] = []
     out.append(
-        f"The hand below is played by the library's cautious bots from seed {hand.seed} (to watch "
-        f"it in a terminal: ``python -m reversis demo --seed {hand.seed} --bots cautious``). "
-        f"Seat {hand.dealer} deals; seat {hand.eldest}, the eldest, plays first.\n"
+        f"The hand below is played by the library's cautious bots from seed {hand.deal.seed} (to watch "
+        f"it in a terminal: ``python -m reversis demo --seed {hand.deal.seed} --bots cautious``). "
+        f"Seat {hand.dealer} deals; seat {hand.deal.eldest}, the eldest, plays first.\n"
     )
     # The deal.
     out.append("The deal\n~~~~~~~~\n")
     out.append(
-        f"Each player receives {len(hand.dealt[hand.eldest])} cards, the dealer "
-        f"{len(hand.dealt[hand.dealer])}; the {len(hand.widow)} cards left are the widow, face "
-        f"down. The basket holds {_money(profile, hand.stakes.pool_total)}.\n"
+        f"Each player receives {len(hand.deal.dealt[hand.deal.eldest])} cards, the dealer "
+        f"{len(hand.deal.dealt[hand.dealer])}; the {len(hand.deal.widow)} cards left are the widow, face "
+        f"down. The basket holds {_money(profile, hand.deal.stakes.pool_total)}.\n"
     )
-    for seat, cards in enumerate(hand.dealt):
+    for seat, cards in enumerate(hand.deal.dealt):
         name = f"deal-seat-{seat}.svg"
         _write(
             pictures / name,
@@ -255,7 +258,7 @@ def hand_page(hand: Hand, pictures: Path) -> str:
                 "nothing."
             )
     out.append(
-        f"\nThe {len(hand.pot)} cards under the basket are the **pot**; nobody knows them all "
+        f"\nThe {len(hand.reversis.pot)} cards under the basket are the **pot**; nobody knows them all "
         "until the end of the hand.\n"
     )
     # The tricks.
@@ -312,12 +315,14 @@ def hand_page(hand: Hand, pictures: Path) -> str:
         for seat, (points, tricks) in enumerate(zip(over.points, over.tricks, strict=True))
     ]
     out.append(_list_table(["seat", "points in its tricks", "tricks"], rows, "40 30 30"))
-    _write(pictures / "pot.svg", cards_svg(hand.pot, title=f"the pot: {_cards(hand.pot)}"))
-    out.append(_image("pot.svg", f"the pot: {_cards(hand.pot)}"))
+    reading = hand.reversis
+    assert reading is not None
+    _write(pictures / "pot.svg", cards_svg(reading.pot, title=f"the pot: {_cards(reading.pot)}"))
+    out.append(_image("pot.svg", f"the pot: {_cards(reading.pot)}"))
     assert over.winner is not None
     assert over.loser is not None
     out.append(
-        f"The pot is turned over: {_cards(hand.pot)}, worth {_money(profile, hand.pot_value)} "
+        f"The pot is turned over: {_cards(reading.pot)}, worth {_money(profile, reading.pot_value)} "
         f"(the cards' counters and {profile.points.pot_bonus} more). Fewest points wins it: "
         f"**{_seat(hand, over.winner)}**; most points loses it and pays it: "
         f"**{_seat(hand, over.loser)}** (ties go by tricks, then by seat).\n"

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from citations import CITATION, SPECS, anchor, citations, slug, spec_of
-from ruleplaces import places, sections
 from docutils import nodes
+from ruleplaces import places, sections
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform

@@ -5,9 +5,9 @@ and ``max_utility``; its random simulation test holds every return inside them).
 seat is ``settle(hand).net[seat]`` once the hand is over, and :func:`net_bounds` gives a range
 that holds for every finished hand of the profile, worked out from the profile's numbers (the
 payments of its special cards, the pot's values, the reversis amounts, the points of its cards)
-and the stakes at the start of the hand. The argument for each game stands with the game: Reversis in :mod:`reversis.games.reversis.bounds`,
-Hearts in :mod:`reversis.games.hearts`, Tëtka in :mod:`reversis.games.tetka` and Réunion in
-:mod:`reversis.games.reunion`.
+and the stakes at the start of the hand. The argument for each game stands with the game:
+Reversis in :mod:`reversis.games.reversis.bounds`, Hearts in :mod:`reversis.games.hearts`, Tëtka
+in :mod:`reversis.games.tetka` and Réunion in :mod:`reversis.games.reunion`.
 
     >>> import reversis
     >>> from reversis.bounds import net_bounds

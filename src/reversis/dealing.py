@@ -71,7 +71,7 @@ def cards_deal(
         raise DealError(str(exc)) from None
     except TypeError:
         raise DealError("hands and widow must be collections of cards or card codes") from None
-    deal = deal_of_hands(
+    return deal_of_hands(
         profile,
         held,
         widow_cards,
@@ -81,7 +81,6 @@ def cards_deal(
         hand_number=number,
         direction=pass_direction,
     )
-    return deal
 
 
 def pack_deal(
@@ -122,7 +121,7 @@ def pack_deal(
     shuffle = seeded_pack if _CORE is None else _CORE.seeded_pack
     if seed is not None and shuffle(profile, check_seed(seed)) != pack:
         raise DealError(f"the seed {seed} does not give this pack")
-    deal = (deal_of_pack if _CORE is None else _CORE.deal_of_pack)(
+    return (deal_of_pack if _CORE is None else _CORE.deal_of_pack)(
         profile,
         pack,
         dealer=dealer,
@@ -131,7 +130,6 @@ def pack_deal(
         hand_number=number,
         direction=pass_direction,
     )
-    return deal
 
 
 def seeded_deal(
@@ -157,7 +155,7 @@ def seeded_deal(
             direction=pass_direction,
         )
         return deal
-    deal = deal_of_pack(
+    return deal_of_pack(
         profile,
         seeded_pack(profile, seed),
         dealer=dealer,
@@ -166,4 +164,3 @@ def seeded_deal(
         hand_number=number,
         direction=pass_direction,
     )
-    return deal

@@ -39,21 +39,38 @@ class DeprecatedNames:
         _state: State
 
         @property
-        def deal(self) -> DealInfo: ...
+        def deal(self) -> DealInfo:
+            """See :class:`reversis.Hand`."""
+
         @property
-        def profile(self) -> Profile: ...
+        def profile(self) -> Profile:
+            """See :class:`reversis.Hand`."""
+
         @property
-        def tricks_taken(self) -> tuple[int, ...]: ...
+        def tricks_taken(self) -> tuple[int, ...]:
+            """See :class:`reversis.Hand`."""
+
         @property
-        def reversis(self) -> ReversisReading | None: ...
+        def reversis(self) -> ReversisReading | None:
+            """See :class:`reversis.Hand`."""
+
         @property
-        def hearts(self) -> HeartsReading | None: ...
+        def hearts(self) -> HeartsReading | None:
+            """See :class:`reversis.Hand`."""
+
         @property
-        def tetka(self) -> TetkaReading | None: ...
+        def tetka(self) -> TetkaReading | None:
+            """See :class:`reversis.Hand`."""
+
         @property
-        def reunion(self) -> ReunionReading | None: ...
-        def legal_moves(self) -> tuple[Move, ...]: ...
-        def _remember(self, key: str, make: Callable[[], T]) -> T: ...
+        def reunion(self) -> ReunionReading | None:
+            """See :class:`reversis.Hand`."""
+
+        def legal_moves(self) -> tuple[Move, ...]:
+            """See :class:`reversis.Hand`."""
+
+        def _remember(self, key: str, make: Callable[[], T]) -> T:
+            """See :class:`reversis.Hand`."""
 
     @property
     @deprecated("hand.stakes is deprecated: use hand.deal.stakes")
@@ -130,7 +147,8 @@ class DeprecatedNames:
     @property
     @deprecated("hand.pot is deprecated: use hand.reversis.pot (Réunion: hand.reunion.discards)")
     def pot(self) -> tuple[Card, ...]:
-        """Deprecated: The cards put aside so far. Use ``hand.reversis.pot (Réunion: hand.reunion.discards)``."""
+        """Deprecated: the cards put aside so far. Use ``hand.reversis.pot`` (Réunion:
+        ``hand.reunion.discards``)."""
         return cards_from_mask(self._state.extra.aside)
 
     @property
@@ -154,13 +172,15 @@ class DeprecatedNames:
     @property
     @deprecated("hand.privilege_holder is deprecated: use hand.reversis.privilege_holder")
     def privilege_holder(self) -> int | None:
-        """Deprecated: Reversis: the seat that qualified for the privilege. Use ``hand.reversis.privilege_holder``."""
+        """Deprecated: the seat that qualified for the privilege. Use
+        ``hand.reversis.privilege_holder``."""
         return self.reversis.privilege_holder if self.reversis is not None else None
 
     @property
     @deprecated("hand.privilege_used is deprecated: use hand.reversis.privilege_used")
     def privilege_used(self) -> int | None:
-        """Deprecated: Reversis: the trick of the privilege's first use. Use ``hand.reversis.privilege_used``."""
+        """Deprecated: the trick of the privilege's first use. Use
+        ``hand.reversis.privilege_used``."""
         return self.reversis.privilege_used if self.reversis is not None else None
 
     @property

@@ -109,15 +109,19 @@ def foreign_moves(profile: Profile) -> tuple[Move, ...]:
 
 def knowable_cards(hand: Hand, seat: int) -> set[Card]:
     """The cards ``seat`` may know, worked out from the events (independently of the views): its own
-    cards (Réunion's dealer: the widow he takes up), the card shown to all at the deal, the widow
-    card it took or looked at, what it put aside, gave, passed and received, the cards played, and
-    the cards put aside once shown at the end of the hand (Reversis' pot, Réunion's discards)."""
+    cards (Réunion's dealer: the widow he takes up), the card shown to all at the deal, the two of
+    clubs once play begins where its holder leads (hearts §5), the widow card it took or looked at,
+    what it put aside, gave, passed and received, the cards played, and the cards put aside once
+    shown at the end of the hand (Reversis' pot, Réunion's discards)."""
     deal = hand.deal
     known: set[Card] = set(deal.dealt[seat]) | set(hand.hand_of(seat))
     if hand.profile.deal.widow == "dealer" and seat == hand.dealer:
         known.update(deal.widow)
     if deal.shown is not None:
         known.add(deal.shown)
+    if hand.profile.compiled.first_lead and hand.phase is not Phase.EXCHANGE:
+        # hearts §5: the holder of the two of clubs leads the first trick, for everyone to see.
+        known.add(Card.parse("2C"))
     coming: list[Card] = []
     for event in hand.events:
         if isinstance(event, ev.Exchanged) and event.seat == seat:

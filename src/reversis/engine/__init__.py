@@ -1,25 +1,23 @@
-"""The trick engine: the mechanisms of the family of games, chosen by a profile's data.
+"""The trick engine: the mechanisms every game of the family shares, chosen by a profile's data.
 
 ============================  ====================================================================
 module                        what it holds
 ============================  ====================================================================
-:mod:`~.state`                the named state record and the codes of the facts
+:mod:`~.state`                the state of a hand (:class:`~.state.State`), its trick records
+:mod:`~.facts`                what happened: one named record per kind of fact
+:mod:`~.history`              the facts of a state in order, and the moves they show
 :mod:`~.chance`               the seeded shuffle, the cut, the draw for the first dealer
 :mod:`~.deal`                 the deal: cards dealt, widow, card shown, pass direction, trumps
-:mod:`~.exchange`             the steps before play: exchanges, discards, gives, passes
-:mod:`~.play`                 following, trumps, the leads of Hearts, trick winners
-:mod:`~.points`               points in tricks as each game counts them
-:mod:`~.outcome`              the winner and loser of Reversis' pot
-:mod:`~.trick`                the trick value, the phases, what a completed trick causes
-:mod:`~.facts`                the facts of a hand as moves
-:mod:`~.eventing`             the facts of a hand as events (imported on first use)
-:mod:`~.reading`              :class:`~.reading.HandReading`: what a hand shows, read from its state
-:mod:`~.hand`                 :class:`~.hand.EngineHand`: ``legal_moves()`` and ``apply()``
-:mod:`~.rollout`              ``hand.rollout()``: a hand played to its end in one loop
+:mod:`~.steps`                the steps before play: exchanges, discards, gives, passes
+:mod:`~.follow`               what may be played: following, the privilege, trumps, Hearts' leads
+:mod:`~.tricks`               who takes a trick, the phases, the public :class:`~.tricks.Trick`
+:mod:`~.commitment`           the reversis committed, broken or made
+:mod:`~.play`                 the rules put together: ``legal_moves``, ``apply``, ``rollout``
+:mod:`~.eventing`             the facts of a hand as public events (imported on first use)
 :mod:`~.actions`              the fixed action space of a profile
 :mod:`~.tables`               the look-up tables of moves
 ============================  ====================================================================
 
-The engine knows nothing of money, views, records or the command line: those layers read its
-facts through names.
+The engine knows nothing of points, money, views, records or the command line: the games
+(:mod:`reversis.games`) and the layers above read its states and facts by their names.
 """

@@ -114,7 +114,8 @@ class HeartsGame(PointsGame):
     name = "hearts"
 
     def points(self, state: State) -> tuple[int, ...]:
-        """The points of the tricks taken (hearts §8); once over, with §9 and §10 applied."""
+        """The points of the tricks taken (hearts §8); once over, with §9 and §10 applied: the points
+        OpenSpiel reports (hearts §11; its returns are 26 minus them)."""
         if state.to_move < 0:
             return _final(state)[0]
         rules = state.deal.rules

@@ -34,25 +34,21 @@ from reversis.games.common import card_points, highest, tricks_taken, won_cards
 from reversis.games.payments import Payment
 from reversis.games.reversis.bounds import reversis_bounds
 from reversis.games.reversis.outcome import rank
+from reversis.games.reversis.pot import pot_value, pot_value_of
 from reversis.profile import Profile
 from reversis.stakes import Stakes
 
 if TYPE_CHECKING:
     from reversis.games.payments import Settlement
 
-__all__ = ["REVERSIS", "ReversisGame", "ReversisReading", "outcome", "pot_value", "pot_value_of"]
-
-
-def pot_value_of(deal: Deal, aside: int) -> int:
-    """The value of a pot of the cards ``aside`` (a mask): its cards' values plus the flat amount
-    (fournier-1785 §5)."""
-    rules = deal.rules
-    return rules.pot_bonus + card_points(rules.pot_groups, aside)
-
-
-def pot_value(state: State) -> int:
-    """The value of the pot (party) of ``state`` (:func:`pot_value_of`)."""
-    return pot_value_of(state.deal, state.extra.aside)
+__all__ = [
+    "REVERSIS",
+    "ReversisGame",
+    "ReversisReading",
+    "pot_outcome",
+    "pot_value",
+    "pot_value_of",
+]
 
 
 def _points(state: State) -> tuple[int, ...]:
@@ -61,7 +57,7 @@ def _points(state: State) -> tuple[int, ...]:
     return tuple([card_points(groups, cards) for cards in won_cards(state)])
 
 
-def outcome(state: State) -> tuple[int | None, int | None]:
+def pot_outcome(state: State) -> tuple[int | None, int | None]:
     """``(winner, loser)`` of the pot of a finished hand; ``(None, None)`` under a reversis, which
     puts the pot out of play (fournier-1785 §8), or before the end."""
     extra = state.extra
@@ -92,12 +88,12 @@ class ReversisReading:
     @property
     def winner(self) -> int | None:
         """The winner of the pot once the hand is over; ``None`` before, or under a reversis."""
-        return outcome(self._state)[0]
+        return pot_outcome(self._state)[0]
 
     @property
     def loser(self) -> int | None:
         """The loser of the pot once the hand is over; ``None`` before, or under a reversis."""
-        return outcome(self._state)[1]
+        return pot_outcome(self._state)[1]
 
     @property
     def privilege_holder(self) -> int | None:
@@ -135,14 +131,14 @@ class ReversisGame:
 
     def end_facts(self, state: State) -> list[Fact]:
         """The end of the hand: the pot's winner and loser (fournier-1785 §7)."""
-        winner, loser = outcome(state)
+        winner, loser = pot_outcome(state)
         return [HandOver(winner, loser, _points(state), tricks_taken(state))]
 
     def settle(self, state: State) -> Settlement:
         """The money of the hand (:mod:`~.settlement`, imported on first use)."""
         from reversis.games.reversis.settlement import settle_reversis  # noqa: PLC0415
 
-        return settle_reversis(state, *outcome(state))
+        return settle_reversis(state, *pot_outcome(state))
 
     def seen(self, state: State, seat: int) -> Seen:
         """The pot as :meth:`shown_aside` shows it; fournier-1785 §11: the privilege is its

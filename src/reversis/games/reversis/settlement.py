@@ -31,8 +31,8 @@ from __future__ import annotations
 from reversis.engine.facts import Kind
 from reversis.engine.state import State
 from reversis.games.payments import POT, Payment, Settlement
-from reversis.games.reversis import pot_value
 from reversis.games.reversis.keepers import Keeper, PoolsKeeper, keeper_of
+from reversis.games.reversis.pot import pot_value
 from reversis.profile import Profile
 
 __all__ = ["settle_reversis"]
