@@ -12,7 +12,14 @@ from reversis import Hand, Match, MatchPhase, Profile, Settlement, load_profile,
 from reversis.bots import play_hand
 from reversis.engine.facts import Kind
 from reversis.engine.state import State, TrickRecord
-from reversis.hand import state_of
+from reversis.hand import state_of as _state_of
+
+
+def state_of(hand: Hand) -> State:
+    """``hand``'s engine state as the reference engine's :class:`State` (a core state's fields,
+    on the core), to build positions field by field from."""
+    state = _state_of(hand)
+    return state if isinstance(state, State) else state.to_state()  # type: ignore[attr-defined]
 
 
 def deal(

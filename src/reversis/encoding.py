@@ -73,6 +73,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from reversis import events as ev
+from reversis._core import core_module
 from reversis.cards import Card
 from reversis.engine.deal import direction_name
 from reversis.engine.facts import Declined, Discarded, Exchanged, Given, Received
@@ -284,9 +285,13 @@ def _view(hand: object, seat: object, name: str) -> HandView:
     return view
 
 
+#: The engine states: the reference's, and the core's where it plays.
+_STATES = (State, getattr(core_module(), "CoreState", State))
+
+
 def _seat(state: object, seat: object) -> int:
     """``seat``, checked against the engine state ``state`` (the hand's, from its caller)."""
-    if not isinstance(state, State):
+    if not isinstance(state, _STATES):
         raise ArgumentError(
             f"state: the hand's engine state (reversis.hand.state_of(hand)) or None, not "
             f"{type(state).__name__}"

@@ -49,18 +49,20 @@ from reversis.games.reunion import REUNION, ReunionReading
 from reversis.games.reversis import REVERSIS, ReversisReading
 from reversis.games.tetka import TETKA, TetkaReading
 from reversis.handcompat import DeprecatedNames
-from reversis.handplay import ENGINE, PlayedHand, hand_of
-from reversis.handplay import HandBase as _HandBase
-from reversis.moves import Move, parse_move
+from reversis.handplay import ENGINE, PlayedHand, engine_of, hand_of
+from reversis.handplay import HandBase as _AnyBase
+from reversis.moves import Move
 from reversis.profile import Profile, profile_from_data, profile_to_data
 from reversis.stakes import Stakes
 
 if TYPE_CHECKING:
     from reversis.events import Event
-
-    _HandBase = PlayedHand  # the type checker sees the reference's base: the same methods
     from reversis.games.payments import Settlement
     from reversis.views import HandView
+
+    _HandBase = PlayedHand  # the type checker sees the reference's base: the same methods
+else:
+    _HandBase = _AnyBase
 
 T = TypeVar("T")
 
@@ -323,7 +325,7 @@ class Hand(_HandBase, DeprecatedNames):
             raise ArgumentError(f"rng: {type(rng).__name__} has no random() method")
         if policy is not None and not callable(policy):
             raise ArgumentError(f"policy: {type(policy).__name__} is not callable")
-        return hand_of_state(ENGINE.rollout(self._state, rng.random, policy))
+        return hand_of_state(engine_of(self._state).rollout(self._state, rng.random, policy))
 
     def view(self, seat: int) -> HandView:
         """What ``seat`` may know of this hand, and nothing else (see :mod:`reversis.views`)."""

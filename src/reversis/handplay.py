@@ -14,15 +14,16 @@ derived from a hand (``_remember``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
 from reversis._core import engine_module, engine_name
+from reversis.engine import play as reference
 from reversis.engine.deal import Deal
 from reversis.engine.play import Policy
 from reversis.engine.state import State
 from reversis.moves import Move, parse_move
 
-__all__ = ["ENGINE", "Engine", "HandBase", "PlayedHand", "hand_of"]
+__all__ = ["ENGINE", "Engine", "HandBase", "PlayedHand", "engine_of", "hand_of"]
 
 T = TypeVar("T")
 H = TypeVar("H", bound="PlayedHand")
@@ -54,6 +55,12 @@ class Engine(Protocol):
 ENGINE = cast(Engine, engine_module())
 _legal_moves = ENGINE.legal_moves
 _apply = ENGINE.apply
+
+
+def engine_of(state: State) -> Engine:
+    """The engine that plays ``state``: the reference engine for its own states (a position built
+    field by field, which a hand on the core keeps as it is), else :data:`ENGINE`."""
+    return cast(Engine, reference) if isinstance(state, State) else ENGINE
 
 
 class PlayedHand:

@@ -28,6 +28,7 @@ import attrs
 
 from reversis import events as ev
 from reversis import jsonio
+from reversis._core import core_module
 from reversis.cards import Card, cards_from_mask, mask_of, read_cards, read_optional_card
 from reversis.engine.actions import action_count, move_index
 from reversis.engine.state import State
@@ -273,6 +274,7 @@ def _nested(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+_STATES = (State, getattr(core_module(), "CoreState", State))  # the reference's, the core's
 #: Events that every seat sees as they are and that tell :func:`hand_view` nothing it needs.
 _PUBLIC = frozenset({ev.CardPlayed, ev.TrickTaken})
 
@@ -294,7 +296,7 @@ def hand_view(
         if not isinstance(view, HandView):
             raise ArgumentError(f"hand_view() needs a Hand, not {type(hand).__name__}")
         return view
-    if not isinstance(state, State) or not isinstance(settlement, Settlement):
+    if state is None or not isinstance(state, _STATES) or not isinstance(settlement, Settlement):
         raise ArgumentError("hand_view() takes the hand's state and settlement, or neither")
     if type(seat) is not int or not 0 <= seat < len(state.held):
         raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {len(state.held) - 1})")

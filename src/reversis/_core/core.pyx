@@ -899,6 +899,22 @@ cdef class CoreState:
     def __reduce__(self):
         return (replay, (self.table.deal, moves_of(facts_of(self))))
 
+    def __eq__(self, other):
+        # A state equals a state of either engine with the same fields (as the reference's
+        # NamedTuples compare).
+        if isinstance(other, CoreState):
+            return self.to_state() == (<CoreState>other).to_state()
+        if isinstance(other, State):
+            return self.to_state() == other
+        return NotImplemented
+
+    def __ne__(self, other):
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self):
+        return hash(self.to_state())
+
     def __repr__(self):
         return (
             f"<CoreState {self.table.deal.profile.name} step={self.c.step} "

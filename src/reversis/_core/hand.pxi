@@ -12,11 +12,15 @@ cdef class HandBase:
     inner loop, :meth:`legal_moves` and :meth:`apply`. Hands are made by :func:`hand_of`, never by
     calling the class.
 
+    A hand holds a core state; a reference :class:`~reversis.engine.state.State` given to
+    :func:`hand_of` (a position built field by field, as the rule tests do) is kept as it is and
+    played on the reference engine, whose moves give reference states again.
+
     A hand is not tracked by the cycle collector while it keeps no value (as CPython does for
     tuples of atoms): its state refers to nothing that could refer back. It is tracked from its
     first kept value on (:meth:`_remember`), since a value may be anything."""
 
-    cdef readonly CoreState _state
+    cdef readonly object _state
     cdef dict _memo
 
     def legal_moves(self):
@@ -24,9 +28,12 @@ cdef class HandBase:
 
         Plays come in card order; the other moves in card order with ``decline`` last.
         """
-        if self._state is None:
+        state = self._state
+        if type(state) is CoreState:
+            return _legal_moves(<CoreState>state)
+        if state is None:
             _no_state()
-        return _legal_moves(self._state)
+        return reference.legal_moves(state)
 
     def apply(self, move):
         """The hand after ``move`` (a move or its notation).
@@ -34,11 +41,14 @@ cdef class HandBase:
         Raises :class:`~reversis.IllegalMoveError` (saying why) if the rules do not allow it now, and
         :class:`~reversis.InvalidMoveError` for text that is no move. ``self`` is never changed.
         """
-        if self._state is None:
-            _no_state()
+        state = self._state
         if isinstance(move, str):
             move = parse_move(move)
-        return _hand_new(type(self), _apply(self._state, move))
+        if type(state) is CoreState:
+            return _hand_new(type(self), _apply(<CoreState>state, move))
+        if state is None:
+            _no_state()
+        return _hand_new(type(self), reference.apply(state, move))
 
     def _remember(self, key, make):
         """A value derived from this hand, made the first time it is asked for and then kept (a
@@ -76,7 +86,7 @@ cdef extern from *:
     object rv_new_instance(object cls, object args)
 
 
-cdef HandBase _hand_new(type cls, CoreState state):
+cdef HandBase _hand_new(type cls, object state):
     """A new hand of class ``cls`` (a subclass of HandBase), untracked by the cycle collector
     (see :class:`HandBase`), holding ``state``."""
     cdef HandBase hand = <HandBase>rv_new_instance(cls, _EMPTY)
@@ -86,11 +96,14 @@ cdef HandBase _hand_new(type cls, CoreState state):
 
 
 def hand_of(cls, state):
-    """A hand of class ``cls`` (a subclass of :class:`HandBase`) holding the core state ``state``
-    (a reference :class:`~reversis.engine.state.State` is replayed on the core)."""
+    """A hand of class ``cls`` (a subclass of :class:`HandBase`) holding the engine state
+    ``state``: a core state, or a reference :class:`~reversis.engine.state.State`, which the
+    hand then plays on the reference engine (see :class:`HandBase`)."""
     if not (isinstance(cls, type) and issubclass(cls, HandBase)):
         raise ArgumentError(f"hand_of() needs a subclass of HandBase, not {str(cls)[:40]}")
-    return _hand_new(cls, <CoreState>from_state(state))
+    if type(state) is not CoreState and not isinstance(state, State):
+        raise ArgumentError(f"hand_of() needs an engine state, not {type(state).__name__}")
+    return _hand_new(cls, state)
 
 
 cdef tuple _legal_moves(CoreState state):
