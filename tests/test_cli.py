@@ -164,8 +164,15 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["--version"])
     assert exc.value.code == 0
-    assert capsys.readouterr().out.strip() == f"reversis {reversis.__version__}"
-    assert _run("--version").stdout.strip() == f"reversis {reversis.__version__}"
+    version = f"reversis {reversis.__version__}"
+    assert capsys.readouterr().out.strip() == f"{version} (engine: {reversis.engine_name()})"
+    assert _run("--version").stdout.strip() == f"{version} (engine: {reversis.engine_name()})"
+    # Issue 25: the engine that plays, as reversis.engine_name() says.
+    python = {**os.environ, "REVERSIS_ENGINE": "python"}
+    assert _run("--version", env=python).stdout.strip() == f"{version} (engine: python)"
+    if reversis._core.available():
+        core = {**os.environ, "REVERSIS_ENGINE": ""}
+        assert _run("--version", env=core).stdout.strip() == f"{version} (engine: compiled)"
 
 
 def test_description_is_plain_text() -> None:

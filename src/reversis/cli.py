@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from reversis import __version__, files, records
+from reversis._core import engine_name
 from reversis.bots import Bot, CautiousBot, RandomBot, play_hand
 from reversis.errors import ArgumentError, ReversisError
 from reversis.hand import Hand, new_hand
@@ -350,7 +351,12 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog=_prog(), description=DESCRIPTION, epilog=EPILOG, formatter_class=_TopHelpFormatter
     )
-    top.add_argument("--version", action="version", version=f"reversis {__version__}")
+    top.add_argument(
+        "--version",
+        action="version",
+        version=f"reversis {__version__} (engine: {engine_name()})",
+        help="print the version and the engine that plays hands (compiled or python), and exit",
+    )
     sub = top.add_subparsers(dest="command", title="commands", metavar="COMMAND")
     options: dict[str, Any] = {"formatter_class": _HelpFormatter}
     demo = sub.add_parser(
