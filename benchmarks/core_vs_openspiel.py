@@ -1,7 +1,13 @@
-"""Random hands per second on the state-level API: the reference engine, the compiled core and
-OpenSpiel's Hearts, in the same run, batch by batch in turn (reference, core, ..., OpenSpiel, then
-again), so that every side sees the same machine; the medians of the repeats are printed, with each
-side's ratio to OpenSpiel.
+"""Random hands per second: the public API on the compiled core and on the reference engine, the
+engines' state-level functions, and OpenSpiel's Hearts, in the same run, batch by batch in turn
+(every side, then again), so that every side sees the same machine; the medians of the repeats are
+printed, with each side's ratio to OpenSpiel.
+
+The public API (the issue's measure): ``new_hand(profile, seed=..., dealer=...)``, then
+``hand.legal_moves()`` and ``hand.apply(move)`` with a random move until the hand is over, and, in
+the ``+ settle`` rows, ``reversis.settle(hand)``. The core's rows run in this process; the reference
+engine's run in a worker process started with ``REVERSIS_ENGINE=python`` (the engine is chosen at
+import), which plays its batch when its turn comes and reports the time its loop took.
 
 The library's sides call the engine's functions directly (``start``, ``legal_moves``, ``apply``,
 ``rollout``: :mod:`reversis.engine.play` and :mod:`reversis._core.core`), not the public ``Hand``
@@ -17,22 +23,29 @@ Rollouts: ``rollout(start(deal), rng.random)`` per dealt hand (the deal made bef
 games above.
 
     pip install -e ".[openspiel]"
-    python benchmarks/core_vs_openspiel.py                       # fournier-1785
+    python benchmarks/core_vs_openspiel.py                       # fournier-1785, public API
     python benchmarks/core_vs_openspiel.py --profile hearts --hands 1000 --repeats 5
+    python benchmarks/core_vs_openspiel.py --state               # the state-level rows too
+
+With ``--profile hearts``, OpenSpiel plays ``hearts()`` (its passes included); else
+``hearts(pass_cards=false)``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
+import reversis
 from reversis import load_profile
-from reversis._core import available
+from reversis._core import available, engine_name
 from reversis.dealing import seeded_deal
 from reversis.engine import play as reference
 from reversis.engine.deal import deal_of_pack
@@ -42,11 +55,71 @@ try:
     import pyspiel
 except ImportError:  # pragma: no cover - depends on the environment
     sys.exit('OpenSpiel is not installed: pip install -e ".[openspiel]"')
-if not available():
-    sys.exit("the compiled core is not built: pip install -e . with a C compiler")
-from reversis._core import core
+WORKER = "--worker" in sys.argv
+if not WORKER and (not available() or engine_name() != "compiled"):
+    sys.exit("the compiled core is not built or not playing: pip install -e . with a C compiler")
+from reversis._core import core  # noqa: E402
 
 Side = Callable[[int, int], float]
+
+
+def public_api(profile: Any, settle: bool) -> Side:
+    """Random hands through the public API, on the engine this process plays on."""
+    n = profile.players
+
+    def run(hands: int, seed: int) -> float:
+        draw = random.Random(seed).random
+        new_hand, settle_hand = reversis.new_hand, reversis.settle
+        began = time.perf_counter()
+        for i in range(hands):
+            hand = new_hand(profile, seed=seed + i, dealer=i % n)
+            moves = hand.legal_moves()
+            while moves:
+                hand = hand.apply(moves[int(draw() * len(moves))])
+                moves = hand.legal_moves()
+            if settle:
+                settle_hand(hand)
+        return time.perf_counter() - began
+
+    return run
+
+
+def reference_worker(profile_name: str) -> tuple[Side, Side]:
+    """The public API on the reference engine, in a worker process (``REVERSIS_ENGINE=python``):
+    its two sides (without and with ``settle``), each playing a batch there when called."""
+    worker = subprocess.Popen(
+        [sys.executable, __file__, "--worker", "--profile", profile_name],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "REVERSIS_ENGINE": "python"},
+    )
+    assert worker.stdin is not None
+    assert worker.stdout is not None
+    ready = worker.stdout.readline().strip()
+    assert ready == "python", f"the worker plays on {ready!r}"
+
+    def side(settle: bool) -> Side:
+        def run(hands: int, seed: int) -> float:
+            assert worker.stdin is not None
+            assert worker.stdout is not None
+            worker.stdin.write(f"{hands} {seed} {int(settle)}\n")
+            worker.stdin.flush()
+            return float(worker.stdout.readline())
+
+        return run
+
+    return side(False), side(True)
+
+
+def serve(profile_name: str) -> None:
+    """The worker: play the batches asked for on stdin, print each one's seconds."""
+    profile = load_profile(profile_name)
+    sides = {False: public_api(profile, False), True: public_api(profile, True)}
+    print(engine_name(), flush=True)
+    for line in sys.stdin:
+        hands, seed, settle = (int(word) for word in line.split())
+        print(sides[bool(settle)](hands, seed), flush=True)
 
 
 def state_api(engine: Any, profile: Any, settle: bool, c_shuffle: bool = False) -> Side:
@@ -124,11 +197,27 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1000, help="hands per batch")
     parser.add_argument("--repeats", type=int, default=5, help="batches per side, in turn")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--state", action="store_true", help="the state-level rows too")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        serve(args.profile)
+        return
     profile = load_profile(args.profile)
     params = {"pass_cards": False} if profile.hearts is None else {}
     game = pyspiel.load_game("hearts", params)
+    ref_play, ref_settle = reference_worker(args.profile)
     sides: dict[str, Side] = {
+        "public API, core: new_hand + play": public_api(profile, settle=False),
+        "public API, reference: new_hand + play": ref_play,
+        "public API, core: + settle": public_api(profile, settle=True),
+        "public API, reference: + settle": ref_settle,
+        f"OpenSpiel {game}": openspiel(game),
+    }
+    if not args.state:
+        run_sides(sides, args, game)
+        return
+    sides |= {
         "reference: deal + play": state_api(reference, profile, settle=False),
         "core: deal + play": state_api(core, profile, settle=False),
         "core: deal (C shuffle) + play": state_api(core, profile, settle=False, c_shuffle=True),
@@ -137,8 +226,12 @@ def main() -> None:
         "reference: rollout per dealt hand": rollouts(reference, profile, from_start=True),
         "core: rollout per dealt hand": rollouts(core, profile, from_start=True),
         "core: rollout from a dealt state": rollouts(core, profile, from_start=False),
-        f"OpenSpiel {game}": openspiel(game),
     }
+    run_sides(sides, args, game)
+
+
+def run_sides(sides: dict[str, Side], args: Any, game: Any) -> None:
+    """Run every side in turn, ``args.repeats`` times, and print the medians."""
     times: dict[str, list[float]] = {name: [] for name in sides}
     for side in sides.values():  # warm up (imports, caches)
         side(20, 0)
@@ -152,6 +245,7 @@ def main() -> None:
     print(f"{'side':45} {'hands/s':>10} {'µs/hand':>9} {'× OpenSpiel':>12}")
     for name, rate in rates.items():
         print(f"{name:45} {rate:10,.0f} {1e6 / rate:9.1f} {rate / base:12.2f}")
+    print(f"reversis {reversis.__version__}, engine {engine_name()}, {sys.version.split()[0]}")
 
 
 if __name__ == "__main__":

@@ -221,3 +221,46 @@ def test_a_hand_of_a_reference_state_plays_on_the_reference_engine() -> None:
     assert type(state_of(hand.apply(moves[0]))) is core.CoreState
     with pytest.raises(reversis.ArgumentError):
         hand_of_state("state")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+def test_moves_that_are_refused_get_the_references_errors(name: str) -> None:
+    """Moves of every kind, mostly illegal now, and things that are no moves, applied to a hand on
+    the core: the reference hand's error, type and message, and the hand unchanged."""
+    from test_core import outcome, wrong_moves
+
+    profile = PROFILES[name]
+    rng = random.Random(name)
+    for _ in range(sized(5, 50)):
+        seed = rng.getrandbits(32)
+        ref, got = (
+            reference_hand(profile, seed, dealer=0, stakes=None),
+            reversis.new_hand(profile, seed=seed),
+        )
+        while got.legal_moves():
+            for move in [*wrong_moves(state_of(got).deal, rng), "", "zz", "play", 7, b"QS"]:
+                want, have = outcome(ref.apply, move), outcome(got.apply, move)
+                if isinstance(want, tuple) and isinstance(want[0], type):
+                    assert have == want, move
+                else:
+                    assert have == want
+            moves = got.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+            ref, got = ref.apply(move), got.apply(move)
+            if rng.random() < 0.5:
+                break
+
+
+def test_a_hand_without_a_state_is_refused() -> None:
+    """A hand made around its constructor has no state: its moves are a TypeError, not a crash."""
+    empty = Hand.__new__(Hand)
+    with pytest.raises(TypeError, match="without a state"):
+        empty.legal_moves()
+    with pytest.raises(TypeError, match="without a state"):
+        empty.apply(reversis.Decline())
+    with pytest.raises(TypeError):
+        Hand()
+    with pytest.raises(reversis.ArgumentError):
+        core.hand_of(int, state_of(reversis.new_hand(PROFILES["hearts"], seed=1)))
+    with pytest.raises(reversis.ArgumentError):
+        core.hand_of(Hand, None)

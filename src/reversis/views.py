@@ -66,8 +66,7 @@ class HandView:
     """What ``seat`` may know of a hand.
 
     Cards of other players that ``seat`` cannot know are never present; where an event involves such
-    a card, the view's copy of the event has ``None`` in its place.
-    """
+    a card, the view's copy of the event has ``None`` in its place."""
 
     #: The seat whose view this is.
     seat: int

@@ -163,6 +163,9 @@ cdef Py_ssize_t _DEAL_OFFSETS[32]
 #: (no converter, no validator, nothing after).
 cdef bint _DEAL_BY_SLOTS = (
     len(_DEAL_FIELDS) <= 32
+    and "__slots__" in Deal.__dict__
+    and set(Deal.__slots__) - {"__weakref__"} == set(_DEAL_FIELDS)
+    and not hasattr(Deal, "__attrs_pre_init__")
     and not hasattr(Deal, "__attrs_post_init__")
     and all([f.converter is None and f.validator is None for f in attrs.fields(Deal)])
 )
@@ -178,7 +181,7 @@ cdef object _new_deal(tuple values):
     """The Deal of ``values`` (its fields in order), as ``Deal(*values)`` makes it: the fields
     written into its slots, where they can be, since attrs' ``__init__`` of a frozen class sets
     them one by one through ``object.__setattr__``."""
-    if not _DEAL_BY_SLOTS:
+    if not _DEAL_BY_SLOTS or len(values) != len(_DEAL_FIELDS):
         return Deal(*values)
     deal = _object_new(Deal)
     cdef PyObject** slot
