@@ -3,10 +3,10 @@
 A front-end sends ``hand.view(seat)`` to that player's client (``view.to_json()``); a bot decides
 from it. A view holds the seat's own cards, the widow card it took or looked at, the cards it put
 aside, gave, passed and received, the card shown to all (Tëtka's bum card, Réunion's turn-up), the
-public plays and tricks, how many cards and tricks each player has, the points, the payments standing
-so far and the stakes, whose turn it is and, on its turn, its legal moves. Events are filtered:
-another player's exchange, discard or pass shows that it happened, not which cards; a privilege used
-by another player shows only when the hand is over.
+public plays and tricks, how many cards and tricks each has, the points, the payments so far and
+the stakes, whose turn it is and, on its turn, its legal moves. Events are filtered: another
+player's exchange, discard or pass shows that it happened, not which cards; a privilege used by
+another player shows only when the hand is over.
 
     >>> from reversis import load_profile, new_hand
     >>> hand = new_hand(load_profile(), seed=7).apply("decline")
@@ -28,6 +28,7 @@ import attrs
 
 from reversis import events as ev
 from reversis import jsonio
+from reversis._core import core_module
 from reversis.cards import Card, cards_from_mask, mask_of, read_cards, read_optional_card
 from reversis.engine.actions import action_count, move_index
 from reversis.engine.state import State
@@ -273,6 +274,7 @@ def _nested(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+_STATES = (State, getattr(core_module(), "CoreState", State))  # the reference's, the core's
 #: Events that every seat sees as they are and that tell :func:`hand_view` nothing it needs.
 _PUBLIC = frozenset({ev.CardPlayed, ev.TrickTaken})
 
@@ -286,15 +288,14 @@ def hand_view(
     and its ``settlement`` (``reversis.settle(hand)``): the views sit below the hand, and read of
     it only what its public names give and these. Called with neither, it asks the hand
     (``hand.view(seat)``). :class:`~reversis.ArgumentError` if ``hand`` is not a hand, or the
-    other arguments are not what the hand gives.
-    """
+    other arguments are not what the hand gives."""
     if state is None and settlement is None:
         made = getattr(hand, "view", None)
         view = made(seat) if callable(made) else None
         if not isinstance(view, HandView):
             raise ArgumentError(f"hand_view() needs a Hand, not {type(hand).__name__}")
         return view
-    if not isinstance(state, State) or not isinstance(settlement, Settlement):
+    if state is None or not isinstance(state, _STATES) or not isinstance(settlement, Settlement):
         raise ArgumentError("hand_view() takes the hand's state and settlement, or neither")
     if type(seat) is not int or not 0 <= seat < len(state.held):
         raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {len(state.held) - 1})")

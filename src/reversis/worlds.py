@@ -30,6 +30,7 @@ not be put aside) and from the profile's compiled masks; the replay is the engin
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from reversis import events as ev
 from reversis.cards import CARD_AT, Card, mask_of
@@ -50,7 +51,7 @@ from reversis.viewcheck import check_view
 from reversis.viewrules import view_deal
 from reversis.views import HandView
 
-__all__ = ["sample_world"]
+__all__ = ["sample_world", "world_sampler"]
 
 #: Attempts before :func:`sample_world` gives up on a view whose constraints it cannot meet.
 ATTEMPTS = 200
@@ -82,6 +83,18 @@ def sample_world(
         rng = random.Random()
     elif not isinstance(rng, random.Random):
         raise ArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
+    return world_sampler(view, profile=profile, attempts=attempts)(rng)
+
+
+def world_sampler(
+    view: HandView, *, profile: Profile | None = None, attempts: int = ATTEMPTS
+) -> Callable[[random.Random], Hand]:
+    """:func:`sample_world` for many worlds of one view: the view checked and its constraints read
+    once, then each call ``sample(rng)`` gives what ``sample_world(view, rng, profile=profile,
+    attempts=attempts)`` would (the same world for the same ``rng`` state). Errors as there; the
+    view's are raised here, :class:`~reversis.NoWorldError` by ``sample``."""
+    if not isinstance(view, HandView):
+        raise ArgumentError(f"sample_world() needs a HandView, not {type(view).__name__}")
     if profile is not None and not isinstance(profile, Profile):
         raise ArgumentError(f"profile must be a Profile, not {type(profile).__name__}")
     if type(attempts) is not int or attempts < 1:
@@ -97,14 +110,19 @@ def sample_world(
         resolved = view.rules
     check_view(view, resolved)
     plan = _Plan(resolved, view)
-    for _ in range(attempts):
-        world = plan.sample(rng)
-        if world is not None and world.view(view.seat) == view:
-            return world
-    raise NoWorldError(
-        f"no world consistent with seat {view.seat}'s view found in {attempts} tries: "
-        "check that the view is one a hand could show (made by Hand.view), or allow more attempts"
-    )
+    seat = view.seat
+
+    def sample(rng: random.Random) -> Hand:
+        for _ in range(attempts):
+            world = plan.sample(rng)
+            if world is not None and world.view(seat) == view:
+                return world
+        raise NoWorldError(
+            f"no world consistent with seat {seat}'s view found in {attempts} tries: check that "
+            "the view is one a hand could show (made by Hand.view), or allow more attempts"
+        )
+
+    return sample
 
 
 def _card(index: int) -> Card:
