@@ -31,6 +31,7 @@ from reversis import jsonio
 from reversis._core import core_module
 from reversis.cards import Card, cards_from_mask, mask_of, read_cards, read_optional_card
 from reversis.engine.actions import action_count, move_index
+from reversis.engine.deal import direction_name
 from reversis.engine.state import State
 from reversis.engine.tricks import Phase, Trick
 from reversis.errors import ArgumentError, RecordError
@@ -66,8 +67,7 @@ class HandView:
     """What ``seat`` may know of a hand.
 
     Cards of other players that ``seat`` cannot know are never present; where an event involves such
-    a card, the view's copy of the event has ``None`` in its place.
-    """
+    a card, the view's copy of the event has ``None`` in its place."""
 
     #: The seat whose view this is.
     seat: int
@@ -299,11 +299,12 @@ def hand_view(
         raise ArgumentError("hand_view() takes the hand's state and settlement, or neither")
     if type(seat) is not int or not 0 <= seat < len(state.held):
         raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {len(state.held) - 1})")
+    deal, own = state.deal, hand.hand_of(seat)
     if (
-        state.deal.profile is not hand.profile
-        or state.deal.dealer != hand.dealer
+        deal.profile is not hand.profile
+        or deal.dealer != hand.dealer
         or state.step != len(hand.moves)
-        or state.held[seat] != mask_of(hand.hand_of(seat))
+        or state.held[seat] != mask_of(own)
     ):
         raise ArgumentError("hand_view(): the state is not the hand's own (call hand.view(seat))")
     widow_card: Card | None = None
@@ -343,8 +344,7 @@ def hand_view(
     # aside once turned, the pot's value, the seat's privilege (see reversis.games).
     seen = game_of(profile).seen(state, seat)
     result = settlement
-    deal = hand.deal
-    trumps = state.deal.trumps
+    trumps = deal.trumps
     return HandView(
         seat=seat,
         profile=profile.name,
@@ -354,10 +354,10 @@ def hand_view(
         phase=hand.phase,
         to_move=hand.to_move,
         trick_number=len(hand.tricks) + 1,
-        hand=hand.hand_of(seat),
-        shown=deal.shown,
+        hand=own,
+        shown=None if deal.shown < 0 else Card.from_index(deal.shown),
         trump=None if trumps is None else "CDHS"[trumps.suit],
-        pass_direction=deal.pass_direction,
+        pass_direction=direction_name(deal) if profile.hearts is not None else None,
         widow_card=widow_card,
         put_aside=tuple(put_aside),
         given=tuple(given),
