@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+import reversis.worlds as worlds
 from conftest import sized
 from reversis import (
     ArgumentError,
@@ -296,3 +297,23 @@ def test_results_are_the_settlement_of_the_final_hand() -> None:
     assert rows == _expected([hand] * 3, 5, None, "net")
     assert all(len(row) == hand.players for row in rows)
     assert game is not None
+
+
+@pytest.mark.skipif(core_module() is None, reason="the compiled core plays")
+@pytest.mark.parametrize("name", sorted(PROFILES))
+def test_the_matching_in_c_finds_the_reference_worlds(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """worlds.py places the unseen cards with the core's search where it plays: the same worlds
+    for the same ``rng`` as the Python search."""
+    for seed in range(HANDS):
+        hand = _start(name, seed, 3 + seed * 7 % 40)
+        if hand.is_over:
+            continue
+        view = hand.view((hand.to_move + seed) % hand.players)
+        with_core = [world_sampler(view)(random.Random(k)) for k in range(3)]
+        monkeypatch.setattr(worlds, "_CORE", None)
+        in_python = [world_sampler(view)(random.Random(k)) for k in range(3)]
+        monkeypatch.undo()
+        assert with_core == in_python
+        assert all(world.view(view.seat) == view for world in with_core)

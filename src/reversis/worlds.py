@@ -31,8 +31,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from operator import attrgetter
 
 from reversis import events as ev
+from reversis._core import core_module
 from reversis.cards import CARD_AT, Card, mask_of
 from reversis.engine.follow import breaks_hearts
 from reversis.errors import (
@@ -52,6 +54,9 @@ from reversis.viewrules import view_deal
 from reversis.views import HandView
 
 __all__ = ["sample_world", "world_sampler"]
+
+_CORE = core_module()
+_INDEX = attrgetter("index")  # cards sort by their index
 
 #: Attempts before :func:`sample_world` gives up on a view whose constraints it cannot meet.
 ATTEMPTS = 200
@@ -402,6 +407,9 @@ class _Plan:
             for seat, index in slots
         ]
         order = sorted(range(len(slots)), key=lambda i: len(candidates[i]))
+        if _CORE is not None:  # the same search in C (core sampling.pxi), the same matching
+            found = _CORE.match_slots(candidates, order)
+            return None if found is None else [(slots[i], _card(card)) for card, i in found]
         owner: dict[int, int] = {}
 
         def place(i: int, seen: set[int]) -> bool:
@@ -453,7 +461,7 @@ class _Plan:
                     pool = held[event.seat] - taken
                 if not pool:
                     return False
-                card = rng.choice(sorted(pool))
+                card = rng.choice(sorted(pool, key=_INDEX))
             chosen[i] = card
             taken.add(card)
         for i, event in zip(unit, events, strict=True):
@@ -510,7 +518,7 @@ class _Plan:
                 exchanges += 1
                 taken = event.taken
                 if taken is None:
-                    choices = sorted(held[event.seat] - received_known)
+                    choices = sorted(held[event.seat] - received_known, key=_INDEX)
                     if not choices:
                         return None
                     taken = rng.choice(choices)
@@ -534,18 +542,18 @@ class _Plan:
             talon.extend(rest)
         elif rest:
             return None
-        dealt = [sorted(held[p]) for p in range(n)]
+        dealt = [sorted(held[p], key=_INDEX) for p in range(n)]
         bum = None
         if self.rules.widow == "dealer":
             # reunion §4: the dealer took up the widow, the turn-up last.
             shown = view.shown
             assert shown is not None
-            choices = sorted(held[self.dealer] - {shown})
+            choices = sorted(held[self.dealer] - {shown}, key=_INDEX)
             if shown not in held[self.dealer] or not choices:
                 return None
             first = rng.choice(choices)
             talon = [first, shown]
-            dealt[self.dealer] = sorted(held[self.dealer] - {first, shown})
+            dealt[self.dealer] = sorted(held[self.dealer] - {first, shown}, key=_INDEX)
         elif self.rules.shown == "last-dealt":
             bum = view.shown
         try:

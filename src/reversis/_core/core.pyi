@@ -60,3 +60,6 @@ def play_outs(
     out: object,
     row: int = 0,
 ) -> int: ...
+def match_slots(
+    candidates: list[list[int]], order: list[int]
+) -> list[tuple[int, int]] | None: ...

@@ -1325,3 +1325,8 @@ include "hand.pxi"
 # -- rollouts in a batch (reversis.rollouts) ------------------------------------------------------
 
 include "rollouts.pxi"
+
+
+# -- sampling worlds (reversis.worlds) ------------------------------------------------------------
+
+include "sampling.pxi"
