@@ -303,7 +303,8 @@ def hand_view(
     if (
         deal.profile is not hand.profile
         or deal.dealer != hand.dealer
-        or state.step != len(hand.moves)
+        or state.to_move != (-1 if hand.to_move is None else hand.to_move)
+        or len(state.tricks) != len(hand.tricks)
         or state.held[seat] != mask_of(own)
     ):
         raise ArgumentError("hand_view(): the state is not the hand's own (call hand.view(seat))")
@@ -343,7 +344,6 @@ def hand_view(
     # What the game shows of its own facts: the points as this seat knows them, the cards put
     # aside once turned, the pot's value, the seat's privilege (see reversis.games).
     seen = game_of(profile).seen(state, seat)
-    result = settlement
     trumps = deal.trumps
     return HandView(
         seat=seat,
@@ -369,10 +369,10 @@ def hand_view(
         current_trick=hand.current_trick,
         legal_moves=hand.legal_moves() if hand.to_move == seat else (),
         events=tuple(events),
-        payments=result.payments,
-        net=result.net,
+        payments=settlement.payments,
+        net=settlement.net,
         stakes_at_start=deal.stakes,
-        stakes=result.stakes,
+        stakes=settlement.stakes,
         pot=None if seen.aside is None else cards_from_mask(seen.aside),
         pot_value=seen.pot_value,
         privileged=seen.privileged,
