@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 #: The most playouts one call of :func:`rollouts` makes (its results take 8 bytes a seat each).
-MAX_PLAYOUTS = 10_000_000
+MAX_PLAYOUTS = 1_000_000
 
 #: The built-in policies :func:`rollouts` knows by name.
 POLICIES = ("random", "cautious")

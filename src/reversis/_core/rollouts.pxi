@@ -95,7 +95,7 @@ cdef int _roll_out(const TableC* t, StateC* c, FactC* log, uint64_t* rng, int ki
 def cautious_choice(legal, trick, danger):
     """The cautious policy's card bit in C (for the differential test against reversis.bots):
     ``legal`` a card mask (not 0), ``trick`` the card bits of the trick in progress, ``danger``
-    the 64 danger values of :func:`reversis.bots.danger`."""
+    the 64 danger values of :func:`reversis.playouts.danger`."""
     cdef int32_t table[NCARDS]
     cdef uint8_t cards[MAX_PLAYERS]
     cdef uint64_t mask = _mask(legal, "legal cards")
