@@ -317,3 +317,41 @@ def test_the_matching_in_c_finds_the_reference_worlds(
         monkeypatch.undo()
         assert with_core == in_python
         assert all(world.view(view.seat) == view for world in with_core)
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+def test_hand_rollout_with_the_cautious_policy_plays_its_cards(name: str) -> None:
+    """``cautious_policy`` is played in C by ``hand.rollout`` on the core: the same hands as a
+    plain function making the same choices."""
+    profile = PROFILES[name]
+    table = danger_table(profile)
+
+    def plain(seat: int, legal: int, trick: tuple[int, ...]) -> int:
+        return cautious_pick(legal, trick, table)
+
+    for seed in range(HANDS):
+        hand = _start(name, seed, seed * 3 % 20)
+        fast = hand.rollout(random.Random(seed), cautious_policy(profile))
+        slow = hand.rollout(random.Random(seed), plain)
+        assert fast == slow
+        assert fast.events == slow.events
+
+
+def test_a_policy_posing_as_the_cautious_one_is_checked() -> None:
+    hand = new_hand("fournier-1785", seed=1)
+
+    class Posing:
+        core_policy = "cautious"
+
+        def __init__(self, danger: object) -> None:
+            self.danger = danger
+
+        def __call__(self, seat: int, legal: int, trick: tuple[int, ...]) -> int:
+            return (legal & -legal).bit_length() - 1
+
+    for danger in ((1,) * 63, (-1,) * 64, (2**40,) * 64, None, [0] * 64, ("x",) * 64):
+        if core_module() is None:  # the reference calls the policy itself
+            assert hand.rollout(random.Random(1), Posing(danger)).is_over
+            continue
+        with pytest.raises(ArgumentError, match="danger values"):
+            hand.rollout(random.Random(1), Posing(danger))

@@ -21,6 +21,9 @@ from __future__ import annotations
 import random
 from array import array
 from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+import attrs
 
 from reversis._core import core_module
 from reversis.cards import CARD_AT, Card, cards_from_mask
@@ -37,6 +40,7 @@ __all__ = [
     "MAX_PLAYOUTS",
     "POLICIES",
     "RESULTS",
+    "CautiousPolicy",
     "cautious_pick",
     "cautious_policy",
     "danger",
@@ -139,10 +143,26 @@ def cautious_pick(legal: int, trick: tuple[int, ...], table: tuple[int, ...]) ->
     return max(bits, key=lambda b: (table[b], b))
 
 
+@attrs.frozen
+class CautiousPolicy:
+    """The cautious policy of one profile, as :func:`cautious_policy` gives it: a rollout policy
+    (``policy(seat, legal, trick) -> card bit``) that the compiled core recognises and plays in C
+    (``core_policy``), with the same choices as calling it."""
+
+    #: The profile's :func:`danger` of every card bit 0–63.
+    danger: tuple[int, ...]
+    #: The built-in policy the core plays in its own loop in place of calling this object.
+    core_policy: ClassVar[str] = "cautious"
+
+    def __call__(self, seat: int, legal: int, trick: tuple[int, ...]) -> int:
+        """The cautious card of ``legal`` on ``trick`` (:func:`cautious_pick`)."""
+        return cautious_pick(legal, trick, self.danger)
+
+
 def cautious_policy(profile: Profile) -> Policy:
     """:class:`~reversis.bots.CautiousBot`'s rules for the plays, as a rollout policy for
-    :meth:`reversis.Hand.rollout` (card bits in, card bit out); ``rollouts(..., policy="cautious")``
-    plays the same cards, in C where the core plays.
+    :meth:`reversis.Hand.rollout` (card bits in, card bit out; played in C where the core plays);
+    ``rollouts(..., policy="cautious")`` plays the same cards.
 
         >>> import random
         >>> from reversis import load_profile, new_hand
@@ -151,12 +171,7 @@ def cautious_policy(profile: Profile) -> Policy:
         >>> end.is_over
         True
     """
-    table = danger_table(profile)
-
-    def policy(seat: int, legal: int, trick: tuple[int, ...]) -> int:
-        return cautious_pick(legal, trick, table)
-
-    return policy
+    return CautiousPolicy(danger_table(profile))
 
 
 # -- the result of a playout ---------------------------------------------------------------------

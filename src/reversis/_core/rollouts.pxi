@@ -56,9 +56,11 @@ cdef int cautious_card(uint64_t legal, const uint8_t* trick, int ncur,
     return best
 
 
-cdef int _roll_out(const TableC* t, StateC* c, FactC* log, uint64_t* rng, int kind_of_policy,
-                   object policy, const int32_t* danger, int* chosen_k) except -1:
-    """Play ``c`` to its end in place (as _play_out, with the cautious policy in C)."""
+cdef int _roll_out(const TableC* t, StateC* c, FactC* log, object draw, uint64_t* rng,
+                   int kind_of_policy, object policy, const int32_t* danger,
+                   int* chosen_k) except -1:
+    """Play ``c`` to its end in place (as _play_out, with the cautious policy in C); the random
+    choices from ``draw`` where ``rng`` is NULL, else from the core's generator."""
     cdef uint64_t cards
     cdef int count, k, card, decline, kind, move
     while c.to_move >= 0:
@@ -69,7 +71,7 @@ cdef int _roll_out(const TableC* t, StateC* c, FactC* log, uint64_t* rng, int ki
             count = rv_popcount(cards) + decline
             if count == 0:
                 return NO_MOVE
-            k = _next_choice(None, rng, count)
+            k = _next_choice(draw, rng, count)
             if decline and k == count - 1:
                 move, card = MOVE_DECLINE, 0
             else:
@@ -80,7 +82,7 @@ cdef int _roll_out(const TableC* t, StateC* c, FactC* log, uint64_t* rng, int ki
             apply_step(t, c, log, move, card)
             continue
         if kind_of_policy == POLICY_RANDOM:
-            card = nth_card(c.legal, _next_choice(None, rng, rv_popcount(c.legal)))
+            card = nth_card(c.legal, _next_choice(draw, rng, rv_popcount(c.legal)))
         elif kind_of_policy == POLICY_CAUTIOUS:
             card = cautious_card(c.legal, &c.played[c.nplayed - c.ncur], c.ncur, danger)
         else:
@@ -90,6 +92,37 @@ cdef int _roll_out(const TableC* t, StateC* c, FactC* log, uint64_t* rng, int ki
             card = chosen
         play_card(t, c, log, card)
     return PLAYED_OUT
+
+
+cdef int _danger_of(object danger, int32_t* table) except -1:
+    """The 64 danger values of ``danger`` into ``table`` (each from 0 to 2**30)."""
+    cdef int k, value
+    if type(danger) is not tuple or len(danger) != NCARDS:
+        raise ArgumentError("the cautious policy needs a tuple of 64 danger values")
+    for k in range(NCARDS):
+        value = _small(danger[k], 0, 1 << 30)
+        if value < 0:
+            raise ArgumentError(f"the cautious policy's danger values are integers from 0 to "
+                                f"2**30, not {str(danger[k])[:20]}")
+        table[k] = value
+    return 0
+
+
+cdef object _cautious_rollout(CoreState state, object draw, object policy):
+    """rollout() with the cautious policy (reversis.playouts.CautiousPolicy) in C: the same
+    choices as calling the policy for every play, the steps before play drawn from ``draw``."""
+    cdef Table table = state.table
+    cdef StateC c
+    cdef FactC log[MAX_FACTS]
+    cdef int32_t values[NCARDS]
+    cdef int k = 0
+    _danger_of(policy.danger, values)
+    memcpy(&c, &state.c, sizeof(StateC))
+    memcpy(log, state.log.items, c.nfacts * sizeof(FactC))
+    why = _roll_out(&table.c, &c, log, draw, NULL, POLICY_CAUTIOUS, None, values, &k)
+    if why != PLAYED_OUT:
+        return _not_played_out(table, &c, log, why, k, draw, policy)
+    return _new_state(table, &c, _log_of(log, c.nfacts, c.nfacts))
 
 
 def cautious_choice(legal, trick, danger):
@@ -137,10 +170,7 @@ def play_outs(CoreState state, count, seed, policy, danger, result, long long[::
         kind_of_policy = POLICY_RANDOM
     elif isinstance(policy, str) and policy == "cautious":
         kind_of_policy = POLICY_CAUTIOUS
-        if len(danger) != NCARDS:
-            raise ArgumentError("play_outs: the cautious policy needs 64 danger values")
-        for k in range(NCARDS):
-            table_of_danger[k] = danger[k]
+        _danger_of(danger, table_of_danger)
     elif callable(policy):
         kind_of_policy = POLICY_CALLABLE
     else:
@@ -148,7 +178,8 @@ def play_outs(CoreState state, count, seed, policy, danger, result, long long[::
     for i in range(total):
         memcpy(&c, &state.c, sizeof(StateC))
         memcpy(log, state.log.items, c.nfacts * sizeof(FactC))
-        why = _roll_out(&table.c, &c, log, &rng, kind_of_policy, policy, table_of_danger, &k)
+        why = _roll_out(&table.c, &c, log, None, &rng, kind_of_policy, policy, table_of_danger,
+                       &k)
         if why == NO_MOVE:
             raise ArgumentError(f"rollouts: no legal move at step {c.step}")
         if why == REFUSED:
