@@ -29,6 +29,7 @@ import ruleplaces  # noqa: E402
 PUBLIC_MODULES = [
     "reversis",
     "reversis.bots",
+    "reversis.playouts",
     "reversis.simulation",
     "reversis.pool",
     "reversis.files",

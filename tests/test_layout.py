@@ -65,6 +65,7 @@ FACADES_AND_ABOVE = (
     "reversis.match",
     "reversis.records",
     "reversis.worlds",
+    "reversis.playouts",
     "reversis.bots",
     "reversis.simulation",
     "reversis.testing",

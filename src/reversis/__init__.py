@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from reversis.events import PlayKind
     from reversis.games.table import MatchPhase
     from reversis.match import Match, MatchError, new_match
+    from reversis.playouts import rollouts
     from reversis.settlement import Payment, Settlement, settle
     from reversis.simulation import simulate
     from reversis.views import HandView, MatchView
@@ -98,6 +99,7 @@ __all__ = [
     "new_match",
     "parse_move",
     "records",
+    "rollouts",
     "sample_world",
     "settle",
     "simulate",
@@ -119,6 +121,7 @@ _LAZY = {
     "MatchError": "reversis.match",
     "new_match": "reversis.match",
     "sample_world": "reversis.worlds",
+    "rollouts": "reversis.playouts",
     "simulate": "reversis.simulation",
     "engine_name": "reversis._core",
 }

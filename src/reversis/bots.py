@@ -8,7 +8,7 @@ A bot is any callable ``bot(view) -> move``. Three are provided:
   most dangerous card when it cannot or need not follow (the quinola and the aces first), and puts
   aside its most dangerous cards in the exchange;
 * :class:`MonteCarloBot` searches: determinized Monte Carlo on :func:`reversis.sample_world`, each
-  legal move played out in worlds consistent with its view by :meth:`reversis.Hand.rollout`.
+  legal move played out in worlds consistent with its view by :func:`reversis.rollouts`.
 
 :func:`play_hand` and :func:`play_match` play with one bot per seat; :func:`make_bot` makes a bot
 from its name (``random``, ``cautious``, ``monte-carlo``), as the command line does.
@@ -31,10 +31,12 @@ from typing import TYPE_CHECKING
 import attrs
 
 from reversis.cards import Card
-from reversis.engine.play import Policy
 from reversis.errors import ArgumentError
-from reversis.hand import Hand, settle
+from reversis.hand import Hand
 from reversis.moves import Decline, Move, Play
+from reversis.playouts import cautious_pick as _pick
+from reversis.playouts import cautious_policy, danger, rollouts
+from reversis.playouts import danger_table as _table
 from reversis.profile import Profile
 from reversis.views import HandView
 
@@ -82,105 +84,6 @@ class RandomBot:
         return self.rng.choice(_moves(view))
 
 
-def _danger_table(profile: Profile) -> tuple[int, ...]:
-    """:func:`danger` for every card index 0–63 (0 where there is no card)."""
-    points = dict(profile.points.trick) if profile.points is not None else {}
-    specials = {code for special in profile.specials for code in special.cards}
-    quinolas = {code for s in profile.specials if s.name == "quinola" for code in s.cards}
-    table = [0] * 64
-    for index in range(64):
-        try:
-            card = Card.from_index(index)
-        except ValueError:
-            continue
-        value = 10 * points.get(card.rank.code, 0) + int(card.rank)
-        if card.code in specials:
-            value += 200 if card.code in quinolas else 100
-        if profile.hearts is not None and (card.code == "QS" or card.suit.code == "H"):
-            value += 100 if card.code == "QS" else 20  # hearts §8: the penalty cards
-        if profile.tetka is not None and card.rank.code == "Q":
-            value += 50  # tetka §4: the queens score against their taker
-        table[index] = value
-    return tuple(table)
-
-
-_TABLES: dict[int, tuple[Profile, tuple[int, ...]]] = {}
-
-
-def _table(profile: Profile) -> tuple[int, ...]:
-    cached = _TABLES.get(id(profile))
-    if cached is None or cached[0] is not profile:
-        cached = (profile, _danger_table(profile))
-        if len(_TABLES) > 64:
-            _TABLES.clear()
-        _TABLES[id(profile)] = cached
-    return cached[1]
-
-
-def danger(profile: Profile, card: Card) -> int:
-    """How much ``card`` costs to hold in a game of avoiding tricks (higher: worse): the profile's
-    special cards (aces, quinolas), Hearts' queen of spades and hearts and Tëtka's queens first,
-    then the card's points in tricks, then its rank.
-
-        >>> from reversis import Card, load_profile
-        >>> profile = load_profile("fournier-1785")
-        >>> danger(profile, Card.parse("JH")) > danger(profile, Card.parse("KS"))
-        True
-    """
-    return _table(profile)[card.index]
-
-
-def _lowest(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
-
-
-def _highest(mask: int) -> int:
-    return mask.bit_length() - 1
-
-
-_SUITS = tuple(0xFFFF << (16 * s) for s in range(4))
-
-
-def _pick(legal: int, trick: tuple[int, ...], table: tuple[int, ...]) -> int:
-    """The cautious choice, on card bits (see :class:`CautiousBot`)."""
-    if not trick:
-        # Lead the lowest card of the longest suit.
-        best = max(_SUITS, key=lambda suit: ((legal & suit).bit_count(), -suit))
-        return _lowest(legal & best)
-    led = _SUITS[trick[0] >> 4]
-    following = legal & led
-    if following and following == legal:
-        high = 0
-        for bit in trick:
-            if 1 << bit & led:
-                high = max(high, bit)
-        under = following & ((1 << high) - 1)
-        return _highest(under) if under else _lowest(following)
-    # A renounce (or a free choice): place the most dangerous card.
-    bits = [b for b in range(legal.bit_length()) if legal >> b & 1]
-    return max(bits, key=lambda b: (table[b], b))
-
-
-def cautious_policy(profile: Profile) -> Policy:
-    """:class:`CautiousBot`'s rules for the plays, as a rollout policy for
-    :meth:`reversis.Hand.rollout` (card bits in, card bit out): the rollouts of
-    :class:`MonteCarloBot`.
-
-        >>> import random
-        >>> from reversis import load_profile, new_hand
-        >>> profile = load_profile("fournier-1785")
-        >>> end = new_hand(profile, seed=7).rollout(random.Random(1), cautious_policy(profile))
-        >>> end.is_over
-        True
-    """
-    table = _table(profile)
-
-    def policy(seat: int, legal: int, trick: tuple[int, ...]) -> int:
-        return _pick(legal, trick, table)
-
-    return policy
-
-
 @attrs.define
 class CautiousBot:
     """Avoids points and tricks by rules of thumb, deterministically: it leads the lowest card of
@@ -211,9 +114,10 @@ class CautiousBot:
 @attrs.define
 class MonteCarloBot:
     """Determinized Monte Carlo search: for each sampled world (:func:`reversis.sample_world`),
-    every legal move is played, the hand played out to its end by :meth:`reversis.Hand.rollout`
-    with :func:`cautious_policy`, and the move's settlement for the bot's seat added up; the move
-    with the best total is played (ties to the first legal move).
+    every legal move is played, the hand played out to its end by :func:`reversis.rollouts` with
+    the ``"cautious"`` policy (:func:`cautious_policy`; the moves before play at random, the same
+    seed for every move of a world), and the move's net money in the settlement for the bot's seat
+    added up; the move with the best total is played (ties to the first legal move).
 
     The budget is ``playouts`` worlds a decision (deterministic with a seeded ``rng``), or
     ``millis`` milliseconds of sampling a decision (at least one world; not reproducible). With
@@ -248,13 +152,12 @@ class MonteCarloBot:
     def __call__(self, view: HandView) -> Move:
         """Choose a move for ``view`` (:class:`~reversis.ArgumentError` if it has none;
         :class:`~reversis.NoWorldError` if :func:`reversis.sample_world` finds no world for it)."""
-        from reversis.worlds import sample_world  # noqa: PLC0415 - loads with the bot's first move
+        from reversis.worlds import world_sampler  # noqa: PLC0415 - loads with the bot's first move
 
         moves = _moves(view)
         if len(moves) == 1:
             return moves[0]
-        profile = self.profile if self.profile is not None else view.rules
-        policy = cautious_policy(profile)
+        sample = world_sampler(view, profile=self.profile)
         seat = view.seat
         totals = [0] * len(moves)
         deadline = (
@@ -262,10 +165,11 @@ class MonteCarloBot:
         )
         worlds = 0
         while True:
-            world = sample_world(view, self.rng, profile=self.profile)
+            world = sample(self.rng)
+            seed = self.rng.getrandbits(64)  # one seed a world: each move played out alike
             for i, move in enumerate(moves):
-                end = world.apply(move).rollout(self.rng, policy)
-                totals[i] += settle(end).net[seat]
+                results = rollouts(world.apply(move), 1, seed=seed, policy="cautious")
+                totals[i] += results[0, seat]
             worlds += 1
             if self.playouts is not None and worlds >= self.playouts:
                 break

@@ -3,10 +3,10 @@
 A front-end sends ``hand.view(seat)`` to that player's client (``view.to_json()``); a bot decides
 from it. A view holds the seat's own cards, the widow card it took or looked at, the cards it put
 aside, gave, passed and received, the card shown to all (Tëtka's bum card, Réunion's turn-up), the
-public plays and tricks, how many cards and tricks each player has, the points, the payments standing
-so far and the stakes, whose turn it is and, on its turn, its legal moves. Events are filtered:
-another player's exchange, discard or pass shows that it happened, not which cards; a privilege used
-by another player shows only when the hand is over.
+public plays and tricks, how many cards and tricks each has, the points, the payments so far and
+the stakes, whose turn it is and, on its turn, its legal moves. Events are filtered: another
+player's exchange, discard or pass shows that it happened, not which cards; a privilege used by
+another player shows only when the hand is over.
 
     >>> from reversis import load_profile, new_hand
     >>> hand = new_hand(load_profile(), seed=7).apply("decline")
@@ -31,6 +31,7 @@ from reversis import jsonio
 from reversis._core import core_module
 from reversis.cards import Card, cards_from_mask, mask_of, read_cards, read_optional_card
 from reversis.engine.actions import action_count, move_index
+from reversis.engine.deal import direction_name
 from reversis.engine.state import State
 from reversis.engine.tricks import Phase, Trick
 from reversis.errors import ArgumentError, RecordError
@@ -287,8 +288,7 @@ def hand_view(
     and its ``settlement`` (``reversis.settle(hand)``): the views sit below the hand, and read of
     it only what its public names give and these. Called with neither, it asks the hand
     (``hand.view(seat)``). :class:`~reversis.ArgumentError` if ``hand`` is not a hand, or the
-    other arguments are not what the hand gives.
-    """
+    other arguments are not what the hand gives."""
     if state is None and settlement is None:
         made = getattr(hand, "view", None)
         view = made(seat) if callable(made) else None
@@ -299,11 +299,13 @@ def hand_view(
         raise ArgumentError("hand_view() takes the hand's state and settlement, or neither")
     if type(seat) is not int or not 0 <= seat < len(state.held):
         raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {len(state.held) - 1})")
+    deal, own = state.deal, hand.hand_of(seat)
     if (
-        state.deal.profile is not hand.profile
-        or state.deal.dealer != hand.dealer
-        or state.step != len(hand.moves)
-        or state.held[seat] != mask_of(hand.hand_of(seat))
+        deal.profile is not hand.profile
+        or deal.dealer != hand.dealer
+        or state.to_move != (-1 if hand.to_move is None else hand.to_move)
+        or len(state.tricks) != len(hand.tricks)
+        or state.held[seat] != mask_of(own)
     ):
         raise ArgumentError("hand_view(): the state is not the hand's own (call hand.view(seat))")
     widow_card: Card | None = None
@@ -342,9 +344,7 @@ def hand_view(
     # What the game shows of its own facts: the points as this seat knows them, the cards put
     # aside once turned, the pot's value, the seat's privilege (see reversis.games).
     seen = game_of(profile).seen(state, seat)
-    result = settlement
-    deal = hand.deal
-    trumps = state.deal.trumps
+    trumps = deal.trumps
     return HandView(
         seat=seat,
         profile=profile.name,
@@ -354,10 +354,10 @@ def hand_view(
         phase=hand.phase,
         to_move=hand.to_move,
         trick_number=len(hand.tricks) + 1,
-        hand=hand.hand_of(seat),
-        shown=deal.shown,
+        hand=own,
+        shown=None if deal.shown < 0 else Card.from_index(deal.shown),
         trump=None if trumps is None else "CDHS"[trumps.suit],
-        pass_direction=deal.pass_direction,
+        pass_direction=direction_name(deal) if profile.hearts is not None else None,
         widow_card=widow_card,
         put_aside=tuple(put_aside),
         given=tuple(given),
@@ -369,10 +369,10 @@ def hand_view(
         current_trick=hand.current_trick,
         legal_moves=hand.legal_moves() if hand.to_move == seat else (),
         events=tuple(events),
-        payments=result.payments,
-        net=result.net,
+        payments=settlement.payments,
+        net=settlement.net,
         stakes_at_start=deal.stakes,
-        stakes=result.stakes,
+        stakes=settlement.stakes,
         pot=None if seen.aside is None else cards_from_mask(seen.aside),
         pot_value=seen.pot_value,
         privileged=seen.privileged,

@@ -30,8 +30,11 @@ not be put aside) and from the profile's compiled masks; the replay is the engin
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from operator import attrgetter
 
 from reversis import events as ev
+from reversis._core import core_module
 from reversis.cards import CARD_AT, Card, mask_of
 from reversis.engine.follow import breaks_hearts
 from reversis.errors import (
@@ -50,7 +53,10 @@ from reversis.viewcheck import check_view
 from reversis.viewrules import view_deal
 from reversis.views import HandView
 
-__all__ = ["sample_world"]
+__all__ = ["sample_world", "world_sampler"]
+
+_CORE = core_module()
+_INDEX = attrgetter("index")  # cards sort by their index
 
 #: Attempts before :func:`sample_world` gives up on a view whose constraints it cannot meet.
 ATTEMPTS = 200
@@ -82,6 +88,18 @@ def sample_world(
         rng = random.Random()
     elif not isinstance(rng, random.Random):
         raise ArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
+    return world_sampler(view, profile=profile, attempts=attempts)(rng)
+
+
+def world_sampler(
+    view: HandView, *, profile: Profile | None = None, attempts: int = ATTEMPTS
+) -> Callable[[random.Random], Hand]:
+    """:func:`sample_world` for many worlds of one view: the view checked and its constraints read
+    once, then each call ``sample(rng)`` gives what ``sample_world(view, rng, profile=profile,
+    attempts=attempts)`` would (the same world for the same ``rng`` state). Errors as there; the
+    view's are raised here, :class:`~reversis.NoWorldError` by ``sample``."""
+    if not isinstance(view, HandView):
+        raise ArgumentError(f"sample_world() needs a HandView, not {type(view).__name__}")
     if profile is not None and not isinstance(profile, Profile):
         raise ArgumentError(f"profile must be a Profile, not {type(profile).__name__}")
     if type(attempts) is not int or attempts < 1:
@@ -97,14 +115,19 @@ def sample_world(
         resolved = view.rules
     check_view(view, resolved)
     plan = _Plan(resolved, view)
-    for _ in range(attempts):
-        world = plan.sample(rng)
-        if world is not None and world.view(view.seat) == view:
-            return world
-    raise NoWorldError(
-        f"no world consistent with seat {view.seat}'s view found in {attempts} tries: "
-        "check that the view is one a hand could show (made by Hand.view), or allow more attempts"
-    )
+    seat = view.seat
+
+    def sample(rng: random.Random) -> Hand:
+        for _ in range(attempts):
+            world = plan.sample(rng)
+            if world is not None and world.view(seat) == view:
+                return world
+        raise NoWorldError(
+            f"no world consistent with seat {seat}'s view found in {attempts} tries: check that "
+            "the view is one a hand could show (made by Hand.view), or allow more attempts"
+        )
+
+    return sample
 
 
 def _card(index: int) -> Card:
@@ -384,6 +407,9 @@ class _Plan:
             for seat, index in slots
         ]
         order = sorted(range(len(slots)), key=lambda i: len(candidates[i]))
+        if _CORE is not None:  # the same search in C (core sampling.pxi), the same matching
+            found = _CORE.match_slots(candidates, order)
+            return None if found is None else [(slots[i], _card(card)) for card, i in found]
         owner: dict[int, int] = {}
 
         def place(i: int, seen: set[int]) -> bool:
@@ -435,7 +461,7 @@ class _Plan:
                     pool = held[event.seat] - taken
                 if not pool:
                     return False
-                card = rng.choice(sorted(pool))
+                card = rng.choice(sorted(pool, key=_INDEX))
             chosen[i] = card
             taken.add(card)
         for i, event in zip(unit, events, strict=True):
@@ -492,7 +518,7 @@ class _Plan:
                 exchanges += 1
                 taken = event.taken
                 if taken is None:
-                    choices = sorted(held[event.seat] - received_known)
+                    choices = sorted(held[event.seat] - received_known, key=_INDEX)
                     if not choices:
                         return None
                     taken = rng.choice(choices)
@@ -516,18 +542,18 @@ class _Plan:
             talon.extend(rest)
         elif rest:
             return None
-        dealt = [sorted(held[p]) for p in range(n)]
+        dealt = [sorted(held[p], key=_INDEX) for p in range(n)]
         bum = None
         if self.rules.widow == "dealer":
             # reunion §4: the dealer took up the widow, the turn-up last.
             shown = view.shown
             assert shown is not None
-            choices = sorted(held[self.dealer] - {shown})
+            choices = sorted(held[self.dealer] - {shown}, key=_INDEX)
             if shown not in held[self.dealer] or not choices:
                 return None
             first = rng.choice(choices)
             talon = [first, shown]
-            dealt[self.dealer] = sorted(held[self.dealer] - {first, shown})
+            dealt[self.dealer] = sorted(held[self.dealer] - {first, shown}, key=_INDEX)
         elif self.rules.shown == "last-dealt":
             bum = view.shown
         try:

@@ -1270,6 +1270,8 @@ def rollout(CoreState state, draw, policy=None):
     cdef StateC c
     cdef FactC log[MAX_FACTS]
     cdef int k = 0
+    if getattr(policy, "core_policy", None) == "cautious":  # the cautious policy in C (c25-roll)
+        return _cautious_rollout(state, draw, policy)
     memcpy(&c, &state.c, sizeof(StateC))
     memcpy(log, state.log.items, c.nfacts * sizeof(FactC))
     why = _play_out(&table.c, &c, log, draw, NULL, policy, &k)
@@ -1336,3 +1338,13 @@ include "dealing.pxi"
 # -- the base of reversis.Hand --------------------------------------------------------------------
 
 include "hand.pxi"
+
+
+# -- rollouts in a batch (reversis.rollouts) ------------------------------------------------------
+
+include "rollouts.pxi"
+
+
+# -- sampling worlds (reversis.worlds) ------------------------------------------------------------
+
+include "sampling.pxi"

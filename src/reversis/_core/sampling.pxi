@@ -1,0 +1,71 @@
+# Sampling worlds (included by core.pyx): the hot part of reversis/worlds.py's sampler in C.
+#
+# worlds.py _Plan._match places the unseen cards into the slots a view leaves open (each other
+# seat's hand, the cards put aside or in passage) by augmenting paths (Kuhn's algorithm), the slots
+# taken in a given order and each slot's candidate cards in the pool's random order deciding
+# between the matchings. match_slots is the same search, step for step, on arrays: it finds the
+# same matching, so the worlds are the reference's, drawn as likely.
+
+cdef enum:
+    MAX_SLOTS = 64
+
+
+cdef struct MatchC:
+    int nslots
+    uint8_t ncand[MAX_SLOTS]
+    uint8_t cand[MAX_SLOTS][NCARDS]
+    int8_t owner[NCARDS]      # the slot holding each card bit, or -1
+    uint8_t order[NCARDS]     # the cards in the order they were first placed
+    int nplaced
+
+
+cdef bint _place(MatchC* m, int slot, uint64_t* seen) noexcept nogil:
+    """worlds.py _match's ``place``: a card for ``slot``, moving others along a path if need be."""
+    cdef int k, card
+    for k in range(m.ncand[slot]):
+        card = m.cand[slot][k]
+        if seen[0] >> card & 1:
+            continue
+        seen[0] |= (<uint64_t>1) << card
+        if m.owner[card] < 0:
+            m.order[m.nplaced] = <uint8_t>card
+            m.nplaced += 1
+            m.owner[card] = <int8_t>slot
+            return True
+        if _place(m, m.owner[card], seen):
+            m.owner[card] = <int8_t>slot
+            return True
+    return False
+
+
+def match_slots(list candidates, list order):
+    """worlds.py ``_match``'s search: ``candidates[i]`` the card bits slot ``i`` may take (in the
+    order to try them), ``order`` the slots in the order to place them. The placed cards as
+    ``(card bit, slot)`` pairs in the order the cards were first placed, or ``None`` if some slot
+    gets no card."""
+    cdef MatchC m
+    cdef int i, k, slot, card
+    cdef uint64_t seen
+    m.nslots = len(candidates)
+    if m.nslots > MAX_SLOTS or len(order) != m.nslots:
+        raise ArgumentError("match_slots() takes at most 64 slots and one order for them")
+    for i in range(m.nslots):
+        cards = candidates[i]
+        if len(cards) > NCARDS:
+            raise ArgumentError("match_slots(): a slot has more than 64 candidate cards")
+        m.ncand[i] = len(cards)
+        for k in range(m.ncand[i]):
+            card = _small(cards[k], 0, NCARDS - 1)
+            if card < 0:
+                raise ArgumentError("match_slots(): the candidates are card bits 0 to 63")
+            m.cand[i][k] = card
+    memset(m.owner, -1, sizeof(m.owner))
+    m.nplaced = 0
+    for i in range(m.nslots):
+        slot = _small(order[i], 0, m.nslots - 1)
+        if slot < 0:
+            raise ArgumentError("match_slots(): the order names slots 0 to len(candidates) - 1")
+        seen = 0
+        if not _place(&m, slot, &seen):
+            return None
+    return [(m.order[k], m.owner[m.order[k]]) for k in range(m.nplaced)]
