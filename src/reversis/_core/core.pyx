@@ -1320,3 +1320,8 @@ include "dealing.pxi"
 # -- the base of reversis.Hand --------------------------------------------------------------------
 
 include "hand.pxi"
+
+
+# -- the settlement -------------------------------------------------------------------------------
+
+include "settle.pxi"
