@@ -1,11 +1,12 @@
 """Types of the compiled core (:mod:`reversis._core.core`, built from ``core.pyx``)."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from reversis.engine.deal import Deal
 from reversis.engine.facts import Kind
 from reversis.engine.play import Policy
 from reversis.engine.state import Extra, Recorded, State, TrickRecord
+from reversis.games.payments import Settlement
 from reversis.moves import Move
 from reversis.profile import Profile
 
@@ -49,3 +50,5 @@ def rollouts(
 def replay(deal: Deal, moves: Sequence[Move]) -> CoreState: ...
 def from_state(state: State | CoreState) -> CoreState: ...
 def seeded_pack(profile: Profile, seed: int) -> tuple[int, ...]: ...
+def settle_state(state: CoreState) -> Settlement: ...
+def settle_nets(states: Iterable[CoreState]) -> list[tuple[int, ...]]: ...

@@ -1004,7 +1004,7 @@ cdef inline object _party_of(int code, tuple accounts):
     return code if code >= 0 else accounts[-1 - code]
 
 
-def settle_state(CoreState state):
+def settle_state(CoreState state not None):
     """The settlement of ``state`` so far (all of it once the hand is over): equal to
     ``reversis.games.game_of(profile).settle(state)``, computed by the core."""
     cdef SettleProgram program = _settle_program(state.table.deal)
@@ -1055,6 +1055,8 @@ def settle_state(CoreState state):
 cdef int settle_net(CoreState state, int64_t* net) except -1:
     """The net per seat of ``state``'s settlement (``settle_state(state).net``) into ``net``
     (``players`` entries), without Python objects where the core settles the profile."""
+    if state is None:
+        raise TypeError("settle_net() needs a core state, not None")
     cdef SettleProgram program = _settle_program(state.table.deal)
     cdef KeepC keep
     cdef OutC* out = _buffer()
@@ -1087,3 +1089,19 @@ cdef int settle_net(CoreState state, int64_t* net) except -1:
         return 0
     finally:
         _release(out)
+
+
+def settle_nets(states):
+    """The net per seat of each core state's settlement as :c:func:`settle_net` (the rollouts' C
+    entry) gives it: a list of tuples, equal to ``[settle_state(s).net for s in states]``."""
+    cdef int64_t net[MAX_PLAYERS]
+    cdef CoreState state
+    cdef int seat
+    out = []
+    for item in states:
+        if type(item) is not CoreState:
+            raise TypeError(f"settle_nets() needs core states, not {type(item).__name__}")
+        state = <CoreState>item
+        settle_net(state, net)
+        out.append(tuple([net[seat] for seat in range(state.table.c.players)]))
+    return out
