@@ -9,8 +9,15 @@ played with ``random.Random``). The reference reads the state's Python fields (`
 settles states whose fields were never read (the cost a hand pays once), the ``reference`` column
 states already read (its cost with the fields cached).
 
+With ``--public``, random hands through the public API instead (``new_hand``, ``legal_moves``,
+``apply``, then the settlement), settled by the reference (``game.settle(state_of(hand))``) or by
+``reversis.settle(hand)`` (the core's), against OpenSpiel's Hearts
+(``hearts(pass_cards=false)``, or ``hearts()`` for a profile of Hearts) driven from Python, in
+games per second, in the same run, batch by batch in turn.
+
     python benchmarks/settle.py                          # every shipped profile
     python benchmarks/settle.py --profile fournier-1785 --hands 2000 --repeats 7
+    python benchmarks/settle.py --public --profile fournier-1785 --profile hearts
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ import sys
 import time
 from typing import Any
 
-from reversis import available_profiles, load_profile, new_hand
+from reversis import available_profiles, load_profile, new_hand, settle
 from reversis._core import available, engine_name
 from reversis.engine.history import facts_of, moves_of
 from reversis.games import game_of
@@ -58,14 +65,85 @@ def timed(settle: Any, states: list[Any]) -> float:
     return (time.perf_counter() - began) / len(states) * 1e6
 
 
+def public(name: str, core_settle: bool) -> Any:
+    """Random hands of ``name`` through the public API: (hands, seed) -> seconds."""
+    profile = load_profile(name)
+    game = game_of(profile)
+    n = profile.players
+
+    def run(hands: int, seed: int) -> float:
+        draw = random.Random(seed).random
+        began = time.perf_counter()
+        for i in range(hands):
+            hand = new_hand(profile, seed=seed + i, dealer=i % n)
+            moves = hand.legal_moves()
+            while moves:
+                hand = hand.apply(moves[int(draw() * len(moves))])
+                moves = hand.legal_moves()
+            if core_settle:
+                settle(hand)
+            else:
+                game.settle(state_of(hand))
+        return time.perf_counter() - began
+
+    return run
+
+
+def openspiel(hearts: bool) -> Any:
+    """Random OpenSpiel Hearts games from Python, as benchmarks/core_vs_openspiel.py plays them."""
+    import pyspiel  # noqa: PLC0415 - the --public rows only
+
+    game = pyspiel.load_game("hearts", {} if hearts else {"pass_cards": False})
+
+    def run(hands: int, seed: int) -> float:
+        draw = random.Random(seed).random
+        began = time.perf_counter()
+        for _ in range(hands):
+            state = game.new_initial_state()
+            while state.is_chance_node():
+                legal = state.legal_actions()
+                state.apply_action(legal[int(draw() * len(legal))])
+            legal = state.legal_actions()
+            while legal:
+                state.apply_action(legal[int(draw() * len(legal))])
+                legal = state.legal_actions()
+            state.returns()
+        return time.perf_counter() - began
+
+    return run
+
+
+def main_public(names: list[str], hands: int, repeats: int, seed: int) -> None:
+    """The ``--public`` rows."""
+    for name in names:
+        sides = {
+            "public API + reference settle": public(name, core_settle=False),
+            "public API + core settle": public(name, core_settle=True),
+            "OpenSpiel": openspiel(load_profile(name).hearts is not None),
+        }
+        times: dict[str, list[float]] = {side: [] for side in sides}
+        for r in range(repeats):
+            for side, run in sides.items():
+                times[side].append(run(hands, seed + r * hands) / hands)
+        spiel = statistics.median(times["OpenSpiel"])
+        print(f"{name}:")
+        for side, values in times.items():
+            median = statistics.median(values)
+            print(f"  {side:32} {median * 1e6:8.1f} µs a game  {spiel / median:5.2f} × OpenSpiel")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--profile", action="append", help="a profile (default: every shipped one)")
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--public", action="store_true", help="the public API against OpenSpiel")
     args = parser.parse_args()
     names = args.profile or list(available_profiles())
+    if args.public:
+        main_public(names, args.hands, args.repeats, args.seed)
+        return
     print(f"{'profile':18} {'reference (fresh)':>18} {'reference':>10} {'core':>8} {'×':>6}"
           "   (µs a finished hand, medians)")  # fmt: skip
     for name in names:
