@@ -52,8 +52,10 @@ PROFILES = {name: load_profile(name) for name in available_profiles()}
 
 
 def same_settlement(state: Any, where: str = "") -> Settlement:
-    """The core's settlement of ``state`` is the reference's (and its net ``settle_net``'s)."""
+    """The core's settlement of ``state`` is the reference's (and its net ``settle_net``'s);
+    ``state`` is the core's, or the reference's (``REVERSIS_ENGINE=python``), replayed on the core."""
     want = game_of(state.deal.profile).settle(state)
+    state = core.from_state(state)
     got = core.settle_state(state)
     assert type(got) is Settlement
     assert got.to_dict() == want.to_dict(), where
