@@ -975,10 +975,12 @@ cdef int _compute(SettleProgram program, CoreState state, KeepC* keep, OutC* out
     cdef const TableC* t = &state.table.c
     cdef const StateC* s = &state.c
     cdef int n = t.players
-    cdef int left = -1, right = -1
+    cdef int left = -1, right = -1, shown
     out.count = 0
     out.overflow = False
     keep.kind = K_NONE
+    if L.players != n:  # a deal whose rules are not its profile's: as the reference does
+        return 0
     if L.scoring == SC_REVERSIS:
         if not _load_keeper(L, state.table.deal.stakes, keep, program.accounts):
             return 0
@@ -987,13 +989,18 @@ cdef int _compute(SettleProgram program, CoreState state, KeepC* keep, OutC* out
         hearts_points(L, t, s, points)
         pairwise_c(n, points, out)
     elif L.scoring == SC_TETKA:
-        tetka_points(L, t, s, state.table.deal.shown, points)
+        shown = _small(state.table.deal.shown, 0, NCARDS - 1)
+        if shown < 0:
+            return 0
+        tetka_points(L, t, s, shown, points)
         pairwise_c(n, points, out)
     elif L.scoring == SC_REUNION:
         trumps = state.table.deal.trumps
         if trumps is not None:
-            left = trumps.left
-            right = trumps.right
+            left = _small(trumps.left, -1, NCARDS - 1)
+            right = _small(trumps.right, -1, NCARDS - 1)
+            if left == -999 or right == -999:
+                return 0
         reunion_c(L, t, s, left, right, out)
     else:
         return 0
