@@ -132,6 +132,7 @@ cdef struct KeepC:
     int64_t basket
     int n                   # beasts or pots
     int owner[MAX_KEPT]
+    int origin[MAX_KEPT]    # a beast's index in the stakes at the start, -1 if new or changed
     int64_t amount[MAX_KEPT]  # beasts' amounts, or the pots
     uint8_t in_play[MAX_KEPT]
     bint cycle_remised
@@ -144,26 +145,68 @@ cdef struct OutC:
     bint overflow
 
 
-#: Whether a Settlement may be made without its attrs __init__ (which only sets the four fields).
-cdef bint _BARE_SETTLEMENT = (
-    tuple([f.name for f in attrs.fields(Settlement)]) == ("payments", "net", "stakes", "final")
-    and not hasattr(Settlement, "__attrs_post_init__")
-)
-
 cdef extern from "Python.h":
     int PyObject_GenericSetAttr(object o, object name, object value) except -1
+    object PyType_GenericAlloc(type t, Py_ssize_t n)
 
 
-cdef object _new_settlement(tuple payments, tuple net, object stakes, bint final):
-    """``Settlement(payments, net, stakes, final)``, its fields set directly where that is all its
-    ``__init__`` does (it validates nothing)."""
-    if not _BARE_SETTLEMENT:
-        return _Settlement(payments, net, stakes, final)
-    out = _Settlement.__new__(_Settlement)
-    PyObject_GenericSetAttr(out, "payments", payments)
-    PyObject_GenericSetAttr(out, "net", net)
-    PyObject_GenericSetAttr(out, "stakes", stakes)
-    PyObject_GenericSetAttr(out, "final", True if final else False)
+cdef bint _bare_ok(object cls, tuple names):
+    """Whether ``cls`` (a frozen attrs class) may be made by setting ``names`` directly: its
+    ``__init__`` only sets them (no validator, converter, default factory or post-init)."""
+    fields = attrs.fields(cls)
+    return (
+        tuple([f.name for f in fields]) == names
+        and all(f.validator is None and f.converter is None for f in fields)
+        and not hasattr(cls, "__attrs_post_init__")
+    )
+
+
+cdef tuple _SETTLEMENT_FIELDS = ("payments", "net", "stakes", "final")
+cdef tuple _BEAST_FIELDS = ("owner", "amount", "in_play")
+cdef tuple _BASKET_FIELDS = ("basket", "beasts")
+cdef tuple _POTS_FIELDS = ("pots", "cycle_remised")
+cdef tuple _POOLS_FIELDS = ("pools",)
+cdef bint _BARE_SETTLEMENT = _bare_ok(Settlement, _SETTLEMENT_FIELDS)
+cdef bint _BARE_BEAST = _bare_ok(Beast, _BEAST_FIELDS)
+cdef bint _BARE_BASKET = _bare_ok(BasketStakes, _BASKET_FIELDS)
+cdef bint _BARE_POTS = _bare_ok(PotStakes, _POTS_FIELDS)
+cdef bint _BARE_POOLS = _bare_ok(PoolStakes, _POOLS_FIELDS)
+#: Whether a Payment (a named tuple) may be allocated as the tuple it is, its items set directly.
+cdef bint _BARE_PAYMENT = (
+    issubclass(Payment, tuple)
+    and Payment.__basicsize__ == tuple.__basicsize__
+    and Payment.__itemsize__ == tuple.__itemsize__
+    and len(Payment._fields) == 5
+)
+
+
+cdef object _bare(object cls, bint bare, tuple names, tuple values):
+    """``cls(*values)``, its fields set directly where that is all its ``__init__`` does (it
+    validates nothing: :func:`_bare_ok`)."""
+    cdef Py_ssize_t i
+    if not bare:
+        return cls(*values)
+    out = cls.__new__(cls)
+    for i in range(len(names)):
+        PyObject_GenericSetAttr(out, names[i], values[i])
+    return out
+
+
+cdef object _payment(object payer, object payee, object amount, object reason, object trick):
+    """``Payment(payer, payee, amount, reason, trick)``, allocated as the tuple it is."""
+    if not _BARE_PAYMENT:
+        return _tuple_new(_Payment, (payer, payee, amount, reason, trick))
+    out = PyType_GenericAlloc(<type>_Payment, 5)
+    Py_INCREF(payer)
+    RV_TUPLE_SET(out, 0, payer)
+    Py_INCREF(payee)
+    RV_TUPLE_SET(out, 1, payee)
+    Py_INCREF(amount)
+    RV_TUPLE_SET(out, 2, amount)
+    Py_INCREF(reason)
+    RV_TUPLE_SET(out, 3, reason)
+    Py_INCREF(trick)
+    RV_TUPLE_SET(out, 4, trick)
     return out
 
 
@@ -350,11 +393,13 @@ cdef void keep_won(KeepC* k, const SettleC* L, OutC* out, int seat, int trick,
                 if k.owner[i] != seat:
                     pay(out, k.owner[i], seat, k.amount[i], R_BEAST, trick)
                 memmove(&k.owner[i], &k.owner[i + 1], (k.n - i - 1) * sizeof(int))
+                memmove(&k.origin[i], &k.origin[i + 1], (k.n - i - 1) * sizeof(int))
                 memmove(&k.amount[i], &k.amount[i + 1], (k.n - i - 1) * sizeof(int64_t))
                 memmove(&k.in_play[i], &k.in_play[i + 1], (k.n - i - 1) * sizeof(uint8_t))
                 k.n -= 1
                 if k.n:
                     k.in_play[k.n - 1] = True
+                    k.origin[k.n - 1] = -1
                 break
     elif k.kind == K_POTS:
         if k.n:
@@ -384,6 +429,7 @@ cdef void keep_owed(KeepC* k, const SettleC* L, OutC* out, int seat, int trick, 
                 out.overflow = True
                 return
             k.owner[k.n] = seat
+            k.origin[k.n] = -1
             k.amount[k.n] = value
             k.in_play[k.n] = k.n == 0
             k.n += 1
@@ -920,6 +966,7 @@ cdef int _load_keeper(const SettleC* L, object stakes, KeepC* keep, tuple accoun
             if not 0 <= beast.amount <= STAKES_LIMIT or not 0 <= beast.owner < L.players:
                 return 0
             keep.owner[keep.n] = beast.owner
+            keep.origin[keep.n] = keep.n
             keep.amount[keep.n] = beast.amount
             keep.in_play[keep.n] = bool(beast.in_play)
             keep.n += 1
@@ -952,19 +999,28 @@ cdef int _load_keeper(const SettleC* L, object stakes, KeepC* keep, tuple accoun
 cdef object _stakes_after(const KeepC* keep, object start, tuple accounts):
     """Keeper.stakes: the stakes after the hand (``start`` itself where nothing moved)."""
     cdef int i
+    cdef list beasts
+    cdef tuple was
     if keep.kind == K_BASKET:
         if not keep.moved:
             return start
-        return _BasketStakes(keep.basket, tuple([
-            _Beast(keep.owner[i], keep.amount[i], bool(keep.in_play[i])) for i in range(keep.n)
-        ]))
+        was = start.beasts
+        beasts = []
+        for i in range(keep.n):
+            if keep.origin[i] >= 0:
+                beasts.append(was[keep.origin[i]])  # unchanged: the same value
+            else:
+                beasts.append(_bare(_Beast, _BARE_BEAST, _BEAST_FIELDS, (
+                    keep.owner[i], keep.amount[i], True if keep.in_play[i] else False)))
+        return _bare(_BasketStakes, _BARE_BASKET, _BASKET_FIELDS, (keep.basket, tuple(beasts)))
     if keep.kind == K_POTS:
         pots = tuple([keep.amount[i] for i in range(keep.n)])
         if bool(keep.cycle_remised) == start.cycle_remised and pots == start.pots:
             return start
-        return _PotStakes(pots, bool(keep.cycle_remised))
+        return _bare(_PotStakes, _BARE_POTS, _POTS_FIELDS, (
+            pots, True if keep.cycle_remised else False))
     pools = tuple([(accounts[i], keep.pools[i]) for i in range(len(accounts))])
-    return start if pools == start.pools else _PoolStakes(pools)
+    return start if pools == start.pools else _bare(_PoolStakes, _BARE_POOLS, _POOLS_FIELDS, (pools,))
 
 
 cdef int _compute(SettleProgram program, CoreState state, KeepC* keep, OutC* out,
@@ -1035,10 +1091,10 @@ def settle_state(CoreState state not None):
             p = &out.pay[i]
             if p.gone or not p.amount:
                 continue
-            payments.append(_tuple_new(_Payment, (
+            payments.append(_payment(
                 _party_of(p.payer, accounts), _party_of(p.payee, accounts), p.amount,
                 reasons[p.reason], p.trick if p.trick else None,
-            )))
+            ))
             if p.payer >= 0:
                 net[p.payer] -= p.amount
             if p.payee >= 0:
@@ -1053,8 +1109,10 @@ def settle_state(CoreState state not None):
             stakes = _NO_STAKES
         else:
             stakes = _stakes_after(&keep, state.table.deal.stakes, accounts)
-        return _new_settlement(tuple(payments), tuple([net[seat] for seat in range(n)]), stakes,
-                               state.c.to_move < 0)
+        return _bare(_Settlement, _BARE_SETTLEMENT, _SETTLEMENT_FIELDS, (
+            tuple(payments), tuple([net[seat] for seat in range(n)]), stakes,
+            True if state.c.to_move < 0 else False,
+        ))
     finally:
         _release(out)
 
