@@ -254,6 +254,7 @@ cdef class SettleProgram:
     cdef tuple accounts
     cdef tuple reasons
     cdef object rules_ref
+    cdef object profile_ref
     cdef object game
 
 
@@ -261,18 +262,93 @@ cdef class SettleProgram:
 cdef dict _SETTLE_PROGRAMS = {}
 
 
+cdef int _fill(SettleC* c, object lowered) except -1:
+    """Copy the lowered settlement into ``c`` (OverflowError for a number C cannot hold)."""
+    cdef SpecialC* sp
+    cdef int bit, i, j
+    c.naccounts = len(lowered.accounts)
+    for i, cap in enumerate(lowered.caps):
+        c.caps[i] = min(cap, STAKES_LIMIT)
+        if cap > STAKES_LIMIT:
+            c.scoring = SC_FALLBACK
+    c.led_remise = lowered.led_remise
+    c.nreasons = len(lowered.reasons)
+    for i in range(c.nreasons):
+        c.card_reason[i] = lowered.card_reason[i]
+        c.placed_reason[i] = lowered.placed_reason[i]
+    c.pot_reason = lowered.pot_reason
+    for bit in range(NCARDS):
+        c.trick_points[bit] = lowered.trick_points[bit]
+        c.pot_points[bit] = lowered.pot_points[bit]
+        c.pool_account[bit] = lowered.pool_account[bit]
+        special = lowered.specials[bit]
+        if special is not None:
+            sp = &c.specials[bit]
+            sp.led = special[0]
+            sp.led_others = special[1]
+            sp.placed = special[2]
+            sp.played = special[3]
+            sp.forced = special[4]
+            sp.forced_others = special[5]
+            sp.pool = special[6]
+            sp.r_placed = special[7]
+            sp.r_forced = special[8]
+            sp.r_consolation = special[9]
+            sp.r_led = special[10]
+            sp.r_played = special[11]
+    c.pot_bonus = lowered.pot_bonus
+    for i in range(c.players):
+        for j in range(c.players):
+            c.winner_rank[i][j] = lowered.winner_rank[i][j]
+            c.loser_rank[i][j] = lowered.loser_rank[i][j]
+    c.loser_most_tricks = lowered.loser_most_tricks
+    c.priv_success_wins = lowered.priv_success_wins
+    c.priv_failure_loses = lowered.priv_failure_loses
+    c.special_mask = lowered.special_mask
+    c.pool_mask = lowered.pool_mask
+    c.quinola_mask = lowered.quinola_mask
+    for i, value in enumerate(lowered.bonne):
+        c.bonne[i] = value
+    c.opposite_cards = lowered.opposite_cards
+    c.opposite_party = lowered.opposite_party
+    c.claim_led = lowered.claim_led
+    c.commit = lowered.commit
+    c.final_tricks_pay = lowered.final_tricks_pay
+    c.undo = lowered.undo
+    c.broken = lowered.broken
+    c.broken_by_quinola = lowered.broken_by_quinola
+    c.made = lowered.made
+    c.made_opposite = lowered.made_opposite
+    c.repays_double = lowered.repays_double
+    c.returns_placed = lowered.returns_placed
+    c.repays_pools = lowered.repays_pools
+    c.returns_pot = lowered.returns_pot
+    c.moon = lowered.moon
+    c.moon_mask = lowered.moon_mask
+    c.trickless_bonus = lowered.trickless_bonus
+    c.no_trick_points = lowered.no_trick_points
+    for i in range(6):
+        c.tetka[i] = lowered.tetka_values[i]
+    c.queen_rank = lowered.queen_rank
+    c.ace_rank = lowered.ace_rank
+    for i in range(4):
+        c.suits[i] = lowered.suit_masks[i]
+    c.left_bower_payment = lowered.left_bower_payment
+    c.no_trick_payment = lowered.no_trick_payment
+    return 0
+
+
 cdef SettleProgram _settle_program(object deal):
     rules = deal.rules
     key = id(rules)
     cdef SettleProgram program = _SETTLE_PROGRAMS.get(key)
-    if program is not None and program.rules_ref() is rules:
-        return program
     profile = deal.profile
+    if (program is not None and program.rules_ref() is rules
+            and program.profile_ref() is profile):
+        return program
     lowered = lower_settlement(profile)
     program = SettleProgram.__new__(SettleProgram)
     cdef SettleC* c = &program.c
-    cdef SpecialC* sp
-    cdef int bit, i, j
     memset(c, 0, sizeof(SettleC))
     c.scoring = lowered.scoring
     c.players = lowered.players
@@ -281,78 +357,14 @@ cdef SettleProgram _settle_program(object deal):
             or len(lowered.bonne) > MAX_TRICKS + 1 or c.players > MAX_PLAYERS):
         c.scoring = SC_FALLBACK
     else:
-        c.naccounts = len(lowered.accounts)
-        for i, cap in enumerate(lowered.caps):
-            c.caps[i] = min(cap, STAKES_LIMIT)
-            if cap > STAKES_LIMIT:
-                c.scoring = SC_FALLBACK
-        c.led_remise = lowered.led_remise
-        c.nreasons = len(lowered.reasons)
-        for i in range(c.nreasons):
-            c.card_reason[i] = lowered.card_reason[i]
-            c.placed_reason[i] = lowered.placed_reason[i]
-        c.pot_reason = lowered.pot_reason
-        for bit in range(NCARDS):
-            c.trick_points[bit] = lowered.trick_points[bit]
-            c.pot_points[bit] = lowered.pot_points[bit]
-            c.pool_account[bit] = lowered.pool_account[bit]
-            special = lowered.specials[bit]
-            if special is not None:
-                sp = &c.specials[bit]
-                sp.led = special[0]
-                sp.led_others = special[1]
-                sp.placed = special[2]
-                sp.played = special[3]
-                sp.forced = special[4]
-                sp.forced_others = special[5]
-                sp.pool = special[6]
-                sp.r_placed = special[7]
-                sp.r_forced = special[8]
-                sp.r_consolation = special[9]
-                sp.r_led = special[10]
-                sp.r_played = special[11]
-        c.pot_bonus = lowered.pot_bonus
-        for i in range(c.players):
-            for j in range(c.players):
-                c.winner_rank[i][j] = lowered.winner_rank[i][j]
-                c.loser_rank[i][j] = lowered.loser_rank[i][j]
-        c.loser_most_tricks = lowered.loser_most_tricks
-        c.priv_success_wins = lowered.priv_success_wins
-        c.priv_failure_loses = lowered.priv_failure_loses
-        c.special_mask = lowered.special_mask
-        c.pool_mask = lowered.pool_mask
-        c.quinola_mask = lowered.quinola_mask
-        for i, value in enumerate(lowered.bonne):
-            c.bonne[i] = value
-        c.opposite_cards = lowered.opposite_cards
-        c.opposite_party = lowered.opposite_party
-        c.claim_led = lowered.claim_led
-        c.commit = lowered.commit
-        c.final_tricks_pay = lowered.final_tricks_pay
-        c.undo = lowered.undo
-        c.broken = lowered.broken
-        c.broken_by_quinola = lowered.broken_by_quinola
-        c.made = lowered.made
-        c.made_opposite = lowered.made_opposite
-        c.repays_double = lowered.repays_double
-        c.returns_placed = lowered.returns_placed
-        c.repays_pools = lowered.repays_pools
-        c.returns_pot = lowered.returns_pot
-        c.moon = lowered.moon
-        c.moon_mask = lowered.moon_mask
-        c.trickless_bonus = lowered.trickless_bonus
-        c.no_trick_points = lowered.no_trick_points
-        for i in range(6):
-            c.tetka[i] = lowered.tetka_values[i]
-        c.queen_rank = lowered.queen_rank
-        c.ace_rank = lowered.ace_rank
-        for i in range(4):
-            c.suits[i] = lowered.suit_masks[i]
-        c.left_bower_payment = lowered.left_bower_payment
-        c.no_trick_payment = lowered.no_trick_payment
+        try:
+            _fill(c, lowered)
+        except OverflowError:  # numbers no validated profile has: the reference settles them
+            c.scoring = SC_FALLBACK
     program.accounts = lowered.accounts
     program.reasons = lowered.reasons
     program.rules_ref = weakref.ref(rules)
+    program.profile_ref = weakref.ref(profile)
     program.game = game_of(profile)
     if len(_SETTLE_PROGRAMS) >= 256:
         _SETTLE_PROGRAMS.clear()

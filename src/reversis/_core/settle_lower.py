@@ -169,7 +169,7 @@ def lower_settlement(profile: Profile) -> SettleLowered:
                 pot_points[bit] += value
     hearts = profile.hearts
     reunion = profile.reunion
-    return SettleLowered(
+    lowered = SettleLowered(
         scoring=scoring,
         players=profile.players,
         keeper=keeper,
@@ -220,6 +220,30 @@ def lower_settlement(profile: Profile) -> SettleLowered:
         left_bower_payment=reunion.left_bower_payment if reunion is not None else 0,
         no_trick_payment=reunion.no_trick_payment if reunion is not None else 0,
     )
+    if not _bounded(lowered):
+        # numbers a validated profile never has (at most 10**9): the reference settles them
+        lowered = lowered._replace(scoring=SCORING["fallback"])
+    return lowered
+
+
+#: The largest number of a profile (reversis.profile.build.MAX_NUMBER), so that no sum of the
+#: core's overflows.
+MOST = 10**9
+#: The fields of :class:`SettleLowered` that are masks, not numbers of the rules.
+MASKS = frozenset({"special_mask", "pool_mask", "quinola_mask", "moon_mask", "suit_masks"})
+
+
+def _bounded(lowered: SettleLowered) -> bool:
+    """Whether every number of ``lowered`` (its masks apart) is an integer of at most :data:`MOST`."""
+
+    def ok(value: object) -> bool:
+        if isinstance(value, bool | str) or value is None:
+            return True
+        if isinstance(value, int):
+            return -MOST <= value <= MOST
+        return isinstance(value, tuple) and all(ok(item) for item in value)
+
+    return all(ok(value) for name, value in lowered._asdict().items() if name not in MASKS)
 
 
 def _tetka_values(profile: Profile) -> tuple[int, ...]:
