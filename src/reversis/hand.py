@@ -430,8 +430,13 @@ def settle(hand: Hand) -> Settlement:
     ``reversis.settle``)."""
     if not isinstance(hand, Hand):
         raise ArgumentError(f"settle() needs a Hand, not {type(hand).__name__}")
+    state = hand._state
+    # The compiled core settles its own states (equal to the games', tests/test_core_settle.py).
+    settle_state = getattr(ENGINE, "settle_state", None)
+    if settle_state is not None and not isinstance(state, State):
+        return hand._remember("settlement", lambda: settle_state(state))
     game = game_of(hand.profile)
-    return hand._remember("settlement", lambda: game.settle(hand._state))
+    return hand._remember("settlement", lambda: game.settle(state))
 
 
 def state_of(hand: Hand) -> State:

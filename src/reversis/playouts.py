@@ -185,8 +185,8 @@ RESULTS = ("net", "points")
 
 def result_function(profile: Profile, result: str) -> Result:
     """Each seat's result of a final state: the net money of its settlement (``"net"``) or its
-    points (``"points"``). The one place that reads a playout's result (the compiled settlement
-    may replace it here)."""
+    points (``"points"``): the one place that reads a playout's result (on the compiled core,
+    ``"net"`` is the core's own settlement, ``settle_net``, equal to it)."""
     game = game_of(profile)
     if result == "net":
         return lambda state: game.settle(state).net
@@ -251,20 +251,24 @@ def _play_outs(
     count: int,
     seed: int,
     policy: Policy | str | None,
-    result: Result,
+    result: str,
     out: array[int],
     row: int,
 ) -> int:
-    """``count`` playouts of ``state`` into rows ``row``… of ``out``, the generator starting at
-    ``seed``; the generator's state after them. On the core's states, the core's loop."""
+    """``count`` playouts of ``state`` into rows ``row``… of ``out``, each giving ``result``
+    (:data:`RESULTS`), the generator starting at ``seed``; the generator's state after them. On
+    the core's states, the core's loop, which settles in C for ``"net"``."""
+    profile = state.deal.profile
     if _CORE is not None and isinstance(state, _CORE.CoreState):
-        danger = danger_table(state.deal.profile) if policy == "cautious" else ()
-        next_seed: int = _CORE.play_outs(state, count, seed, policy, danger, result, out, row)
+        danger = danger_table(profile) if policy == "cautious" else ()
+        of_state = result if result == "net" else result_function(profile, result)
+        next_seed: int = _CORE.play_outs(state, count, seed, policy, danger, of_state, out, row)
         return next_seed
+    value = result_function(profile, result)
     rng = [seed]
     n = len(state.held)
     for i in range(count):
-        values = result(_play_out_reference(state, rng, policy))
+        values = value(_play_out_reference(state, rng, policy))
         out[(row + i) * n : (row + i + 1) * n] = array("q", values)
     return rng[0]
 
@@ -324,9 +328,7 @@ def rollouts(
     if isinstance(source, Hand):
         players = source.players
         out = array("q", bytes(8 * n * players))
-        _play_outs(
-            state_of(source), n, seed, chosen, result_function(source.profile, result), out, 0
-        )
+        _play_outs(state_of(source), n, seed, chosen, result, out, 0)
     else:
         # imported here: the worlds load with the first rollouts of a view
         from reversis.worlds import world_sampler  # noqa: PLC0415
@@ -335,11 +337,10 @@ def rollouts(
         worlds = random.Random(seed)
         world = sample(worlds)
         players = world.players
-        value = result_function(world.profile, result)
         out = array("q", bytes(8 * n * players))
         generator = seed
         for i in range(n):
             if i:
                 world = sample(worlds)
-            generator = _play_outs(state_of(world), 1, generator, chosen, value, out, i)
+            generator = _play_outs(state_of(world), 1, generator, chosen, result, out, i)
     return memoryview(out).cast("B").cast("q", (n, players)).toreadonly()

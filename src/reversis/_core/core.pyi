@@ -1,11 +1,12 @@
 """Types of the compiled core (:mod:`reversis._core.core`, built from ``core.pyx``)."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from reversis.engine.deal import Deal
 from reversis.engine.facts import Kind
 from reversis.engine.play import Policy
 from reversis.engine.state import Extra, Recorded, State, TrickRecord
+from reversis.games.payments import Settlement
 from reversis.moves import Move
 from reversis.profile import Profile
 
@@ -60,6 +61,6 @@ def play_outs(
     out: object,
     row: int = 0,
 ) -> int: ...
-def match_slots(
-    candidates: list[list[int]], order: list[int]
-) -> list[tuple[int, int]] | None: ...
+def match_slots(candidates: list[list[int]], order: list[int]) -> list[tuple[int, int]] | None: ...
+def settle_state(state: CoreState) -> Settlement: ...
+def settle_nets(states: Iterable[CoreState]) -> list[tuple[int, ...]]: ...

@@ -1340,6 +1340,11 @@ include "dealing.pxi"
 include "hand.pxi"
 
 
+# -- the settlement -------------------------------------------------------------------------------
+
+include "settle.pxi"
+
+
 # -- rollouts in a batch (reversis.rollouts) ------------------------------------------------------
 
 include "rollouts.pxi"

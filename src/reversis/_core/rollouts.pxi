@@ -146,8 +146,9 @@ def play_outs(CoreState state, count, seed, policy, danger, result, long long[::
               Py_ssize_t row=0):
     """Play ``state`` out ``count`` times (reversis.rollouts): the core's generator starts at
     ``seed`` (an integer from 0 to 2**64 - 1); ``policy`` is ``None`` (random), ``"cautious"``
-    (with ``danger``, 64 integers) or a callable; ``result(final state)`` gives one integer per
-    seat, written to ``out[(row + i) * players + seat]`` for the i-th playout. Returns the
+    (with ``danger``, 64 integers) or a callable; ``result`` is ``"net"`` (each seat's net money,
+    settled in C: settle.pxi's ``settle_net``) or a function whose ``result(final state)`` gives
+    one integer per seat; the values are written to ``out[(row + i) * players + seat]`` for the i-th playout. Returns the
     generator's state after the last playout, from which the next call may go on."""
     cdef Table table = state.table
     cdef int n = table.c.players
@@ -157,6 +158,8 @@ def play_outs(CoreState state, count, seed, policy, danger, result, long long[::
     cdef int32_t table_of_danger[NCARDS]
     cdef int k = 0, kind_of_policy, seat
     cdef Py_ssize_t i, total
+    cdef int64_t nets[MAX_PLAYERS]
+    cdef bint net_in_c = isinstance(result, str) and result == "net"
     if type(count) is not int or not 0 <= count <= 10**9:
         raise ArgumentError(f"play_outs: count must be an integer from 0, not {str(count)[:20]}")
     if type(seed) is not int or not 0 <= seed < 2**64:
@@ -189,6 +192,11 @@ def play_outs(CoreState state, count, seed, policy, danger, result, long long[::
             final = _new_state(table, &c, state.log)
         else:
             final = _new_state(table, &c, _log_of(log, c.nfacts, c.nfacts))
+        if net_in_c:
+            settle_net(final, nets)
+            for seat in range(n):
+                out[(row + i) * n + seat] = nets[seat]
+            continue
         values = result(final)
         if len(values) != n:
             raise ArgumentError(f"play_outs: result gave {len(values)} values for {n} seats")

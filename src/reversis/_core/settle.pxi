@@ -1,0 +1,627 @@
+# The settlement on the core (included by core.pyx): reversis.games' settle, in C.
+#
+# Python:  settle_state(state) -> Settlement
+#     The same Settlement as reversis.games.game_of(profile).settle(state) (the same payments in
+#     the same order, net, stakes after, final), computed from the CoreState's C struct and the
+#     profile's settlement lowered by reversis._core.settle_lower (no game's name here: the lowered
+#     ``scoring`` says which rules apply). Live during a hand too.
+#
+# C (for the rollouts, without Python objects on the common path):
+#     cdef int settle_net(CoreState state, int64_t* net) except -1
+#         Writes the net per seat (players entries) of ``state``'s settlement to ``net``, as
+#         ``settle_state(state).net``; returns 0. Where the core does not settle a profile (its
+#         lowered ``scoring`` is the fallback) or a hand (stakes too large or too many to keep in C),
+#         it asks the reference and copies its net.
+#
+#     settle_net is a function of core.pyx's module: another .pxi included by core.pyx calls it
+#     directly (``cdef int64_t net[MAX_PLAYERS]; settle_net(state, net)``). ``settle_nets(states)``
+#     is the same from Python (for tests).
+#
+# The files: this one (the lowered data, the buffers, the entry points), settle_reversis.pxi
+# (Reversis: the keepers, the cards' payments, the pot, the reversis, the privilege's failures),
+# settle_points.pxi (Hearts and Tëtka pair by pair, Réunion's side payments).
+#
+# What falls back to the reference (reversis.games), exactly: a Reversis profile whose keeper the
+# reference itself refuses (asserts) for its rules; stakes above 2**40 or with more than 256 beasts
+# or pots at the start (the C keeper's bounds); and a hand whose payments would not fit MAX_PAY.
+
+from libc.stdint cimport int64_t
+from libc.string cimport memmove
+
+from reversis._core.settle_lower import lower_settlement
+from reversis.games import game_of
+from reversis.games.payments import Payment, Settlement
+from reversis.stakes import Beast, BasketStakes, NoStakes, PoolStakes, PotStakes
+
+cdef object _Payment = Payment
+cdef object _Settlement = Settlement
+cdef object _Beast = Beast
+cdef object _BasketStakes = BasketStakes
+cdef object _PotStakes = PotStakes
+cdef object _PoolStakes = PoolStakes
+cdef object _NO_STAKES = NoStakes()  # immutable and equal to every NoStakes()
+cdef enum:
+    MAX_PAY = 1536          # payments a hand may list before the core gives it to the reference
+    MAX_KEPT = 512          # beasts or pots the C keeper holds
+    MAX_POOLS = 16
+
+#: Larger stakes are settled by the reference (so that no sum overflows in C).
+cdef int64_t STAKES_LIMIT = (<int64_t>1) << 40
+
+# scoring (settle_lower.SCORING)
+cdef enum:
+    SC_FALLBACK = -1
+    SC_REVERSIS = 0
+    SC_HEARTS = 1
+    SC_TETKA = 2
+    SC_REUNION = 3
+
+# keepers (settle_lower.KEEPERS)
+cdef enum:
+    K_NONE = 0
+    K_BASKET = 1
+    K_POTS = 2
+    K_POOLS = 3
+
+# the fixed reasons (settle_lower.FIXED_REASONS)
+cdef enum:
+    R_BASKET = 0
+    R_BEAST
+    R_POT_TAKEN
+    R_REMISE
+    R_POOL
+    R_MADE
+    R_BROKEN
+    R_REPAID
+    R_POINTS
+    R_LEFT_BOWER
+    R_NO_TRICK
+
+cdef enum:
+    UNDO_ALL = 1
+    UNDO_OTHERS_POOLS = 2
+
+
+cdef struct SpecialC:
+    int64_t led, led_others, placed, played, forced, forced_others
+    int pool                # account + 1, or 0
+    int r_placed, r_forced, r_consolation, r_led, r_played
+
+
+cdef struct SettleC:
+    int scoring
+    int players
+    int keeper
+    int naccounts
+    int64_t caps[MAX_POOLS]
+    bint led_remise
+    int nreasons
+    uint8_t card_reason[256]
+    uint8_t placed_reason[256]
+    int pot_reason
+    int64_t trick_points[NCARDS]
+    int64_t pot_points[NCARDS]
+    int64_t pot_bonus
+    uint8_t winner_rank[MAX_PLAYERS][MAX_PLAYERS]
+    uint8_t loser_rank[MAX_PLAYERS][MAX_PLAYERS]
+    bint loser_most_tricks, priv_success_wins, priv_failure_loses
+    SpecialC specials[NCARDS]
+    uint64_t special_mask, pool_mask, quinola_mask
+    uint8_t pool_account[NCARDS]
+    int64_t bonne[MAX_TRICKS + 1]
+    bint opposite_cards, opposite_party, claim_led
+    int commit
+    bint final_tricks_pay
+    int undo
+    int64_t broken, broken_by_quinola, made, made_opposite
+    bint repays_double, returns_placed, repays_pools, returns_pot
+    int moon
+    uint64_t moon_mask
+    bint trickless_bonus
+    int64_t no_trick_points
+    int64_t tetka[6]        # queen, tetka, bum card, bum trick, last trick, most tricks
+    int queen_rank, ace_rank
+    uint64_t suits[4]
+    int64_t left_bower_payment, no_trick_payment
+
+
+cdef struct PayC:
+    int payer               # a seat, or -1 - the account's index
+    int payee
+    int64_t amount
+    int reason
+    int trick               # 1-based, 0 for None
+    bint gone               # removed from the list (the reference's out.remove)
+
+
+cdef struct KeepC:
+    int kind
+    bint moved
+    int64_t basket
+    int n                   # beasts or pots
+    int owner[MAX_KEPT]
+    int origin[MAX_KEPT]    # a beast's index in the stakes at the start, -1 if new or changed
+    int64_t amount[MAX_KEPT]  # beasts' amounts, or the pots
+    uint8_t in_play[MAX_KEPT]
+    bint cycle_remised
+    int64_t pools[MAX_POOLS]
+
+
+cdef struct OutC:
+    PayC pay[MAX_PAY]
+    int count
+    bint overflow
+
+
+cdef extern from "Python.h":
+    int PyObject_GenericSetAttr(object o, object name, object value) except -1
+    object PyType_GenericAlloc(type t, Py_ssize_t n)
+
+
+cdef bint _bare_ok(object cls, tuple names):
+    """Whether ``cls`` (a frozen attrs class) may be made by setting ``names`` directly: its
+    ``__init__`` only sets them (no validator, converter, default factory or post-init)."""
+    fields = attrs.fields(cls)
+    return (
+        tuple([f.name for f in fields]) == names
+        and all(f.validator is None and f.converter is None for f in fields)
+        and not hasattr(cls, "__attrs_post_init__")
+    )
+
+
+cdef tuple _SETTLEMENT_FIELDS = ("payments", "net", "stakes", "final")
+cdef tuple _BEAST_FIELDS = ("owner", "amount", "in_play")
+cdef tuple _BASKET_FIELDS = ("basket", "beasts")
+cdef tuple _POTS_FIELDS = ("pots", "cycle_remised")
+cdef tuple _POOLS_FIELDS = ("pools",)
+cdef bint _BARE_SETTLEMENT = _bare_ok(Settlement, _SETTLEMENT_FIELDS)
+cdef bint _BARE_BEAST = _bare_ok(Beast, _BEAST_FIELDS)
+cdef bint _BARE_BASKET = _bare_ok(BasketStakes, _BASKET_FIELDS)
+cdef bint _BARE_POTS = _bare_ok(PotStakes, _POTS_FIELDS)
+cdef bint _BARE_POOLS = _bare_ok(PoolStakes, _POOLS_FIELDS)
+#: Whether a Payment (a named tuple) may be allocated as the tuple it is, its items set directly.
+cdef bint _BARE_PAYMENT = (
+    issubclass(Payment, tuple)
+    and Payment.__basicsize__ == tuple.__basicsize__
+    and Payment.__itemsize__ == tuple.__itemsize__
+    and len(Payment._fields) == 5
+)
+
+
+cdef object _bare(object cls, bint bare, tuple names, tuple values):
+    """``cls(*values)``, its fields set directly where that is all its ``__init__`` does (it
+    validates nothing: :func:`_bare_ok`)."""
+    cdef Py_ssize_t i
+    if not bare:
+        return cls(*values)
+    out = cls.__new__(cls)
+    for i in range(len(names)):
+        PyObject_GenericSetAttr(out, names[i], values[i])
+    return out
+
+
+cdef object _payment(object payer, object payee, object amount, object reason, object trick):
+    """``Payment(payer, payee, amount, reason, trick)``, allocated as the tuple it is."""
+    if not _BARE_PAYMENT:
+        return _tuple_new(_Payment, (payer, payee, amount, reason, trick))
+    out = PyType_GenericAlloc(<type>_Payment, 5)
+    Py_INCREF(payer)
+    RV_TUPLE_SET(out, 0, payer)
+    Py_INCREF(payee)
+    RV_TUPLE_SET(out, 1, payee)
+    Py_INCREF(amount)
+    RV_TUPLE_SET(out, 2, amount)
+    Py_INCREF(reason)
+    RV_TUPLE_SET(out, 3, reason)
+    Py_INCREF(trick)
+    RV_TUPLE_SET(out, 4, trick)
+    return out
+
+
+#: A payments buffer kept for the next settlement (``_buffer``), and whether it is in use.
+cdef void* _SPARE = NULL
+cdef bint _SPARE_BUSY = False
+
+
+cdef OutC* _buffer() except NULL:
+    """A payments buffer: the spare one if it is free, else a new one (:func:`_release`)."""
+    global _SPARE, _SPARE_BUSY
+    cdef OutC* out
+    if not _SPARE_BUSY:
+        if _SPARE == NULL:
+            _SPARE = PyMem_Malloc(sizeof(OutC))
+            if _SPARE == NULL:
+                raise MemoryError()
+        _SPARE_BUSY = True
+        return <OutC*>_SPARE
+    out = <OutC*>PyMem_Malloc(sizeof(OutC))
+    if out == NULL:
+        raise MemoryError()
+    return out
+
+
+cdef void _release(OutC* out) noexcept:
+    global _SPARE_BUSY
+    if <void*>out == _SPARE:
+        _SPARE_BUSY = False
+    else:
+        PyMem_Free(out)
+
+cdef class SettleProgram:
+    """A profile's settlement lowered (:func:`reversis._core.settle_lower.lower_settlement`)."""
+
+    cdef SettleC c
+    cdef tuple accounts
+    cdef tuple reasons
+    cdef object rules_ref
+    cdef object profile_ref
+    cdef object game
+
+
+#: Lowered settlements by id of the Rules, each with a weak reference to its Rules (as _PROGRAMS).
+cdef dict _SETTLE_PROGRAMS = {}
+
+
+cdef int _fill(SettleC* c, object lowered) except -1:
+    """Copy the lowered settlement into ``c`` (OverflowError for a number C cannot hold)."""
+    cdef SpecialC* sp
+    cdef int bit, i, j
+    c.naccounts = len(lowered.accounts)
+    for i, cap in enumerate(lowered.caps):
+        c.caps[i] = min(cap, STAKES_LIMIT)
+        if cap > STAKES_LIMIT:
+            c.scoring = SC_FALLBACK
+    c.led_remise = lowered.led_remise
+    c.nreasons = len(lowered.reasons)
+    for i in range(c.nreasons):
+        c.card_reason[i] = lowered.card_reason[i]
+        c.placed_reason[i] = lowered.placed_reason[i]
+    c.pot_reason = lowered.pot_reason
+    for bit in range(NCARDS):
+        c.trick_points[bit] = lowered.trick_points[bit]
+        c.pot_points[bit] = lowered.pot_points[bit]
+        c.pool_account[bit] = lowered.pool_account[bit]
+        special = lowered.specials[bit]
+        if special is not None:
+            sp = &c.specials[bit]
+            sp.led = special[0]
+            sp.led_others = special[1]
+            sp.placed = special[2]
+            sp.played = special[3]
+            sp.forced = special[4]
+            sp.forced_others = special[5]
+            sp.pool = special[6]
+            sp.r_placed = special[7]
+            sp.r_forced = special[8]
+            sp.r_consolation = special[9]
+            sp.r_led = special[10]
+            sp.r_played = special[11]
+    c.pot_bonus = lowered.pot_bonus
+    for i in range(c.players):
+        for j in range(c.players):
+            c.winner_rank[i][j] = lowered.winner_rank[i][j]
+            c.loser_rank[i][j] = lowered.loser_rank[i][j]
+    c.loser_most_tricks = lowered.loser_most_tricks
+    c.priv_success_wins = lowered.priv_success_wins
+    c.priv_failure_loses = lowered.priv_failure_loses
+    c.special_mask = lowered.special_mask
+    c.pool_mask = lowered.pool_mask
+    c.quinola_mask = lowered.quinola_mask
+    for i, value in enumerate(lowered.bonne):
+        c.bonne[i] = value
+    c.opposite_cards = lowered.opposite_cards
+    c.opposite_party = lowered.opposite_party
+    c.claim_led = lowered.claim_led
+    c.commit = lowered.commit
+    c.final_tricks_pay = lowered.final_tricks_pay
+    c.undo = lowered.undo
+    c.broken = lowered.broken
+    c.broken_by_quinola = lowered.broken_by_quinola
+    c.made = lowered.made
+    c.made_opposite = lowered.made_opposite
+    c.repays_double = lowered.repays_double
+    c.returns_placed = lowered.returns_placed
+    c.repays_pools = lowered.repays_pools
+    c.returns_pot = lowered.returns_pot
+    c.moon = lowered.moon
+    c.moon_mask = lowered.moon_mask
+    c.trickless_bonus = lowered.trickless_bonus
+    c.no_trick_points = lowered.no_trick_points
+    for i in range(6):
+        c.tetka[i] = lowered.tetka_values[i]
+    c.queen_rank = lowered.queen_rank
+    c.ace_rank = lowered.ace_rank
+    for i in range(4):
+        c.suits[i] = lowered.suit_masks[i]
+    c.left_bower_payment = lowered.left_bower_payment
+    c.no_trick_payment = lowered.no_trick_payment
+    return 0
+
+
+cdef SettleProgram _settle_program(object deal):
+    rules = deal.rules
+    key = id(rules)
+    cdef SettleProgram program = _SETTLE_PROGRAMS.get(key)
+    profile = deal.profile
+    if (program is not None and program.rules_ref() is rules
+            and program.profile_ref() is profile):
+        return program
+    lowered = lower_settlement(profile)
+    program = SettleProgram.__new__(SettleProgram)
+    cdef SettleC* c = &program.c
+    memset(c, 0, sizeof(SettleC))
+    c.scoring = lowered.scoring
+    c.players = lowered.players
+    c.keeper = lowered.keeper
+    if (len(lowered.accounts) > MAX_POOLS or len(lowered.reasons) > 256
+            or len(lowered.bonne) > MAX_TRICKS + 1 or c.players > MAX_PLAYERS):
+        c.scoring = SC_FALLBACK
+    else:
+        try:
+            _fill(c, lowered)
+        except OverflowError:  # numbers no validated profile has: the reference settles them
+            c.scoring = SC_FALLBACK
+    program.accounts = lowered.accounts
+    program.reasons = lowered.reasons
+    program.rules_ref = weakref.ref(rules)
+    program.profile_ref = weakref.ref(profile)
+    program.game = game_of(profile)
+    if len(_SETTLE_PROGRAMS) >= 256:
+        _SETTLE_PROGRAMS.clear()
+    _SETTLE_PROGRAMS[key] = program
+    return program
+
+
+# -- the payments list ----------------------------------------------------------------------------
+
+cdef inline void pay(OutC* out, int payer, int payee, int64_t amount, int reason,
+                     int trick) noexcept nogil:
+    cdef PayC* p
+    if out.count >= MAX_PAY:
+        out.overflow = True
+        return
+    p = &out.pay[out.count]
+    p.payer = payer
+    p.payee = payee
+    p.amount = amount
+    p.reason = reason
+    p.trick = trick
+    p.gone = False
+    out.count += 1
+
+
+cdef inline int opposite(bint doubles, int a, int b) noexcept nogil:
+    """settlement.py _opposite: 2 between opposite seats where the profile doubles, else 1."""
+    return 2 if doubles and ((a - b) % 4 + 4) % 4 == 2 else 1
+
+
+include "settle_reversis.pxi"
+include "settle_points.pxi"
+
+
+# -- the entry points -----------------------------------------------------------------------------
+
+cdef int _load_keeper(const SettleC* L, object stakes, KeepC* keep, tuple accounts) except -1:
+    """Read the stakes at the start into ``keep``; 1 if they fit the C keeper, 0 if not (the
+    reference settles them)."""
+    cdef int i
+    keep.kind = L.keeper
+    keep.moved = False
+    keep.n = 0
+    keep.basket = 0
+    keep.cycle_remised = False
+    if L.keeper == K_BASKET:
+        if type(stakes) is not _BasketStakes:
+            return 0
+        beasts = stakes.beasts
+        if not 0 <= stakes.basket <= STAKES_LIMIT or len(beasts) > MAX_KEPT // 2:
+            return 0
+        keep.basket = stakes.basket
+        for beast in beasts:
+            if not 0 <= beast.amount <= STAKES_LIMIT or not 0 <= beast.owner < L.players:
+                return 0
+            keep.owner[keep.n] = beast.owner
+            keep.origin[keep.n] = keep.n
+            keep.amount[keep.n] = beast.amount
+            keep.in_play[keep.n] = bool(beast.in_play)
+            keep.n += 1
+    elif L.keeper == K_POTS:
+        if type(stakes) is not _PotStakes:
+            return 0
+        pots = stakes.pots
+        if len(pots) > MAX_KEPT // 2:
+            return 0
+        for amount in pots:
+            if not 0 <= amount <= STAKES_LIMIT:
+                return 0
+            keep.amount[keep.n] = amount
+            keep.n += 1
+        keep.cycle_remised = bool(stakes.cycle_remised)
+    elif L.keeper == K_POOLS:
+        if type(stakes) is not _PoolStakes:
+            return 0
+        pools = stakes.pools
+        if len(pools) != len(accounts):
+            return 0
+        for i in range(len(accounts)):
+            name, amount = pools[i]
+            if name != accounts[i] or not 0 <= amount <= STAKES_LIMIT:
+                return 0
+            keep.pools[i] = amount
+    return 1
+
+
+cdef object _stakes_after(const KeepC* keep, object start, tuple accounts):
+    """Keeper.stakes: the stakes after the hand (``start`` itself where nothing moved)."""
+    cdef int i
+    cdef list beasts
+    cdef tuple was
+    if keep.kind == K_BASKET:
+        if not keep.moved:
+            return start
+        was = start.beasts
+        beasts = []
+        for i in range(keep.n):
+            if keep.origin[i] >= 0:
+                beasts.append(was[keep.origin[i]])  # unchanged: the same value
+            else:
+                beasts.append(_bare(_Beast, _BARE_BEAST, _BEAST_FIELDS, (
+                    keep.owner[i], keep.amount[i], True if keep.in_play[i] else False)))
+        return _bare(_BasketStakes, _BARE_BASKET, _BASKET_FIELDS, (keep.basket, tuple(beasts)))
+    if keep.kind == K_POTS:
+        pots = tuple([keep.amount[i] for i in range(keep.n)])
+        if bool(keep.cycle_remised) == start.cycle_remised and pots == start.pots:
+            return start
+        return _bare(_PotStakes, _BARE_POTS, _POTS_FIELDS, (
+            pots, True if keep.cycle_remised else False))
+    pools = tuple([(accounts[i], keep.pools[i]) for i in range(len(accounts))])
+    return start if pools == start.pools else _bare(_PoolStakes, _BARE_POOLS, _POOLS_FIELDS, (pools,))
+
+
+cdef int _compute(SettleProgram program, CoreState state, KeepC* keep, OutC* out,
+                  int64_t* points) except -1:
+    """The payments of ``state`` into ``out`` (and the stakes after into ``keep``); 1 if done, 0 if
+    the reference must settle it."""
+    cdef const SettleC* L = &program.c
+    cdef const TableC* t = &state.table.c
+    cdef const StateC* s = &state.c
+    cdef int n = t.players
+    cdef int left = -1, right = -1, shown
+    out.count = 0
+    out.overflow = False
+    keep.kind = K_NONE
+    if L.players != n:  # a deal whose rules are not its profile's: as the reference does
+        return 0
+    if L.scoring == SC_REVERSIS:
+        if not _load_keeper(L, state.table.deal.stakes, keep, program.accounts):
+            return 0
+        settle_reversis_c(L, t, s, keep, out)
+    elif L.scoring == SC_HEARTS:
+        hearts_points(L, t, s, points)
+        pairwise_c(n, points, out)
+    elif L.scoring == SC_TETKA:
+        shown = _small(state.table.deal.shown, 0, NCARDS - 1)
+        if shown < 0:
+            return 0
+        tetka_points(L, t, s, shown, points)
+        pairwise_c(n, points, out)
+    elif L.scoring == SC_REUNION:
+        trumps = state.table.deal.trumps
+        if trumps is not None:
+            left = _small(trumps.left, -1, NCARDS - 1)
+            right = _small(trumps.right, -1, NCARDS - 1)
+            if left == -999 or right == -999:
+                return 0
+        reunion_c(L, t, s, left, right, out)
+    else:
+        return 0
+    return 0 if out.overflow else 1
+
+
+cdef inline object _party_of(int code, tuple accounts):
+    return code if code >= 0 else accounts[-1 - code]
+
+
+def settle_state(CoreState state not None):
+    """The settlement of ``state`` so far (all of it once the hand is over): equal to
+    ``reversis.games.game_of(profile).settle(state)``, computed by the core."""
+    cdef SettleProgram program = _settle_program(state.table.deal)
+    cdef KeepC keep
+    cdef OutC* out = _buffer()
+    cdef int64_t points[MAX_PLAYERS]
+    cdef int64_t net[MAX_PLAYERS]
+    cdef int n = state.table.c.players
+    cdef int i, seat
+    cdef int64_t total = 0
+    cdef const PayC* p
+    cdef tuple accounts = program.accounts
+    cdef tuple reasons = program.reasons
+    try:
+        if not _compute(program, state, &keep, out, points):
+            return program.game.settle(state)
+        for seat in range(n):
+            net[seat] = 0
+        payments = []
+        for i in range(out.count):
+            p = &out.pay[i]
+            if p.gone or not p.amount:
+                continue
+            payments.append(_payment(
+                _party_of(p.payer, accounts), _party_of(p.payee, accounts), p.amount,
+                reasons[p.reason], p.trick if p.trick else None,
+            ))
+            if p.payer >= 0:
+                net[p.payer] -= p.amount
+            if p.payee >= 0:
+                net[p.payee] += p.amount
+        if program.c.scoring == SC_HEARTS or program.c.scoring == SC_TETKA:
+            # common.py settle_pairwise: net[s] = Σ points − n × points[s]
+            for seat in range(n):
+                total += points[seat]
+            for seat in range(n):
+                net[seat] = total - n * points[seat]
+        if keep.kind == K_NONE:
+            stakes = _NO_STAKES
+        else:
+            stakes = _stakes_after(&keep, state.table.deal.stakes, accounts)
+        return _bare(_Settlement, _BARE_SETTLEMENT, _SETTLEMENT_FIELDS, (
+            tuple(payments), tuple([net[seat] for seat in range(n)]), stakes,
+            True if state.c.to_move < 0 else False,
+        ))
+    finally:
+        _release(out)
+
+
+cdef int settle_net(CoreState state, int64_t* net) except -1:
+    """The net per seat of ``state``'s settlement (``settle_state(state).net``) into ``net``
+    (``players`` entries), without Python objects where the core settles the profile."""
+    if state is None:
+        raise TypeError("settle_net() needs a core state, not None")
+    cdef SettleProgram program = _settle_program(state.table.deal)
+    cdef KeepC keep
+    cdef OutC* out = _buffer()
+    cdef int64_t points[MAX_PLAYERS]
+    cdef int n = state.table.c.players
+    cdef int i, seat
+    cdef int64_t total = 0
+    cdef const PayC* p
+    try:
+        if not _compute(program, state, &keep, out, points):
+            for seat, value in enumerate(program.game.settle(state).net):
+                net[seat] = value
+            return 0
+        for seat in range(n):
+            net[seat] = 0
+        if program.c.scoring == SC_HEARTS or program.c.scoring == SC_TETKA:
+            for seat in range(n):
+                total += points[seat]
+            for seat in range(n):
+                net[seat] = total - n * points[seat]
+            return 0
+        for i in range(out.count):
+            p = &out.pay[i]
+            if p.gone:
+                continue
+            if p.payer >= 0:
+                net[p.payer] -= p.amount
+            if p.payee >= 0:
+                net[p.payee] += p.amount
+        return 0
+    finally:
+        _release(out)
+
+
+def settle_nets(states):
+    """The net per seat of each core state's settlement as :c:func:`settle_net` (the rollouts' C
+    entry) gives it: a list of tuples, equal to ``[settle_state(s).net for s in states]``."""
+    cdef int64_t net[MAX_PLAYERS]
+    cdef CoreState state
+    cdef int seat
+    out = []
+    for item in states:
+        if type(item) is not CoreState:
+            raise TypeError(f"settle_nets() needs core states, not {type(item).__name__}")
+        state = <CoreState>item
+        settle_net(state, net)
+        out.append(tuple([net[seat] for seat in range(state.table.c.players)]))
+    return out
