@@ -16,7 +16,7 @@ from reversis.cards import Card
 from reversis.engine.deal import Deal
 from reversis.engine.facts import Declined, Discarded, Exchanged, Fact, Given, Received
 from reversis.engine.follow import to_play
-from reversis.engine.state import Recorded, State
+from reversis.engine.state import Extra, Recorded, State
 from reversis.engine.tables import (
     DISCARD_TABLES,
     EXCHANGE_TABLES,
@@ -110,7 +110,7 @@ def apply_step(state: State, move: object) -> State:
         widow = deal.widow[argument]
         fact: Fact = Declined(seat, widow)
         extra = extra._replace(aside=extra.aside | 1 << widow)
-        return _next(state._replace(facts=(*facts, Recorded(step, fact)), extra=extra))
+        return _next(state, held, (*facts, Recorded(step, fact)), extra)
     if type(move) is not _MOVE_OF_STEP[kind]:
         _fail(move, step_text(deal, step) + " now")
     card = move.card.index
@@ -153,21 +153,25 @@ def apply_step(state: State, move: object) -> State:
             new.append(Received())
         extra = extra._replace(pending=pending)
     recorded = tuple(Recorded(step, fact) for fact in new)
-    return _next(state._replace(held=held, facts=facts + recorded, extra=extra))
+    return _next(state, held, facts + recorded, extra)
 
 
-def _next(state: State) -> State:
-    """``state`` (its step's move applied) moved on to the next step, or to the first trick."""
+def _next(
+    state: State, held: tuple[int, ...], facts: tuple[Recorded, ...], extra: Extra
+) -> State:
+    """``state`` after its step's move, which left ``held``, ``facts`` and ``extra``: at the next
+    step, or at the first trick."""
     deal = state.deal
     step = state.step + 1
     if step < deal.nsteps:
-        return state._replace(step=step, to_move=deal.steps[step][0])
+        return state._replace(
+            held=held, step=step, to_move=deal.steps[step][0], facts=facts, extra=extra
+        )
     rules = deal.rules
-    extra = state.extra
     if rules.priv_mask:
         # fournier-1785 §11: whether a player holds the privilege is judged once the exchange is
         # over (english §12, hoyle §12: after the opposite exchange).
-        for seat, cards in enumerate(state.held):
+        for seat, cards in enumerate(held):
             if (cards & rules.priv_mask).bit_count() >= rules.priv_needed:
                 extra = extra._replace(privilege=seat)
-    return to_play(state._replace(step=step, extra=extra))
+    return to_play(state._replace(held=held, step=step, facts=facts, extra=extra))
