@@ -156,9 +156,7 @@ def apply_step(state: State, move: object) -> State:
     return _next(state, held, facts + recorded, extra)
 
 
-def _next(
-    state: State, held: tuple[int, ...], facts: tuple[Recorded, ...], extra: Extra
-) -> State:
+def _next(state: State, held: tuple[int, ...], facts: tuple[Recorded, ...], extra: Extra) -> State:
     """``state`` after its step's move, which left ``held``, ``facts`` and ``extra``: at the next
     step, or at the first trick."""
     deal = state.deal
