@@ -300,13 +300,10 @@ def test_settle_state_takes_core_states_only() -> None:
 # -- a bug of the reference found while transcribing it -------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="games/reversis/settlement.py _reversis ignores privilege.pays_reversis_alone: the "
-    "player who used the privilege pays another's made reversis alone even where the profile says "
-    "he does not (games/reversis/bounds.py reads the flag). The core settles as the reference.",
-)
 def test_a_privilege_that_does_not_pay_the_reversis_alone_pays_its_share() -> None:
+    """fournier-1785 §11 with ``privilege.pays_reversis_alone = false``: a made reversis is paid
+    by each other seat, the privilege's user too, on both engines (failed before: the reference
+    ignored the flag)."""
     from reversis.engine import play as reference
 
     profile = PROFILES["fournier-1785"].evolve(

@@ -104,7 +104,7 @@ cdef struct SettleC:
     int64_t pot_bonus
     uint8_t winner_rank[MAX_PLAYERS][MAX_PLAYERS]
     uint8_t loser_rank[MAX_PLAYERS][MAX_PLAYERS]
-    bint loser_most_tricks, priv_success_wins, priv_failure_loses
+    bint loser_most_tricks, priv_success_wins, priv_failure_loses, priv_pays_alone
     SpecialC specials[NCARDS]
     uint64_t special_mask, pool_mask, quinola_mask
     uint8_t pool_account[NCARDS]
@@ -304,6 +304,7 @@ cdef int _fill(SettleC* c, object lowered) except -1:
     c.loser_most_tricks = lowered.loser_most_tricks
     c.priv_success_wins = lowered.priv_success_wins
     c.priv_failure_loses = lowered.priv_failure_loses
+    c.priv_pays_alone = lowered.priv_pays_alone
     c.special_mask = lowered.special_mask
     c.pool_mask = lowered.pool_mask
     c.quinola_mask = lowered.quinola_mask

@@ -14,7 +14,8 @@ field                  the reference's rule
                        Hearts §8)
 ``pot_points``         ``rules.pot_groups`` by card, and ``pot_bonus``: the pot's value (§5)
 ``winner_rank``        ``rules.winner_rank``, ``loser_rank``, ``loser_most_tricks``,
-                       ``priv_success_wins``, ``priv_failure_loses``: the pot's outcome
+                       ``priv_success_wins``, ``priv_failure_loses``: the pot's outcome;
+                       ``priv_pays_alone``: privilege.pays_reversis_alone (§11)
 ``specials``           by card, ``(led, led_others, placed, played, forced, forced_others, pool
                        account + 1 or 0, reason placed, forced, consolation, led, played)`` from
                        ``rules.specials`` and ``rules.reasons`` (§9, §10)
@@ -84,6 +85,7 @@ class SettleLowered(NamedTuple):
     loser_most_tricks: bool
     priv_success_wins: bool
     priv_failure_loses: bool
+    priv_pays_alone: bool
     specials: tuple[tuple[int, ...] | None, ...]
     special_mask: int
     pool_mask: int
@@ -188,6 +190,7 @@ def lower_settlement(profile: Profile) -> SettleLowered:
         loser_most_tricks=rules.loser_most_tricks,
         priv_success_wins=rules.priv_success_wins,
         priv_failure_loses=rules.priv_failure_loses,
+        priv_pays_alone=profile.privilege is not None and profile.privilege.pays_reversis_alone,
         specials=tuple(specials),
         special_mask=rules.special_mask,
         pool_mask=rules.pool_mask,

@@ -371,7 +371,7 @@ cdef void reversis_end(const SettleC* L, const TableC* t, const StateC* s, KeepC
                         keep_undo(keep, q)
         for i in range(nrp):
             keep_won(keep, L, out, rev, trick, rp_pool[i])
-        if privileged >= 0 and privileged != rev:
+        if privileged >= 0 and privileged != rev and L.priv_pays_alone:
             total = 0
             for p in range(n):
                 if p != rev:

@@ -277,8 +277,10 @@ def _reversis(
         # (english §11: the most recent pot; hoyle §11: each quinola's pool value, as if placed).
         for name, _ in reversis_pools:
             pool.won(rev, trick, out, name)
-        if privileged >= 0 and privileged != rev:
-            # fournier-1785 §11: a four-aces player who used the privilege pays it alone.
+        alone = profile.privilege is not None and profile.privilege.pays_reversis_alone
+        if privileged >= 0 and privileged != rev and alone:
+            # fournier-1785 §11: a four-aces player who used the privilege pays it alone
+            # (privilege.pays_reversis_alone; otherwise each seat pays its own share).
             total = sum(_made(profile, rev, p) for p in range(n) if p != rev)
             out.append(Payment(privileged, rev, total, "reversis_made", trick))
         else:
