@@ -49,7 +49,7 @@ from reversis.errors import (
 from reversis.hand import Hand, deal_hand
 from reversis.moves import DECLINE, Discard, Exchange, Give, Move, Pass, Play
 from reversis.profile import Profile, profile_from_data
-from reversis.viewcheck import check_view
+from reversis.viewcheck import check_view, is_checked
 from reversis.viewrules import view_deal
 from reversis.views import HandView
 
@@ -113,7 +113,8 @@ def world_sampler(
             raise RecordError(f"view.profile: {exc.problem}") from None
     else:
         resolved = view.rules
-    check_view(view, resolved)
+    if not is_checked(view, resolved):  # a view made by a hand, or read and checked, is valid
+        check_view(view, resolved)
     plan = _Plan(resolved, view)
     seat = view.seat
 

@@ -6,6 +6,8 @@ from reversis.engine.deal import Deal
 from reversis.engine.facts import Kind
 from reversis.engine.play import Policy
 from reversis.engine.state import Extra, Recorded, State, TrickRecord
+from reversis.engine.tricks import Trick
+from reversis.events import Event
 from reversis.moves import Move
 from reversis.profile import Profile
 
@@ -63,3 +65,5 @@ def play_outs(
 def match_slots(
     candidates: list[list[int]], order: list[int]
 ) -> list[tuple[int, int]] | None: ...
+def events_of(state: CoreState) -> tuple[Event, ...]: ...
+def tricks_of(state: CoreState) -> tuple[Trick, ...]: ...

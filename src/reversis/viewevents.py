@@ -1,0 +1,109 @@
+"""The parts of a seat's view read from the hand's events and tricks (for :mod:`reversis.views`).
+
+A view shows the public events with the cards that seat may not know hidden, and what its own
+events tell: the widow card it took or looked at, the cards it put aside, gave and received. The
+events and tricks are the hand's, made once and kept with the hand (every seat's view shares them);
+on the compiled core they are made from the state's arrays in one pass (``events_of``,
+``tricks_of`` in ``_core/events.pxi``: equal to the reference's, their plays interned).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from reversis import events as ev
+from reversis._core import core_module
+from reversis.cards import Card
+from reversis.engine.state import State
+from reversis.engine.tricks import Trick
+from reversis.viewrules import seen_by
+
+if TYPE_CHECKING:
+    from reversis.hand import Hand
+
+__all__ = ["SeatEvents", "hand_events", "hand_tricks", "seat_events"]
+
+_CORE = core_module()
+_CORE_STATE = getattr(_CORE, "CoreState", None)
+#: Events that every seat sees as they are.
+_PUBLIC = frozenset({ev.CardPlayed, ev.TrickTaken})
+
+
+def _on_core(hand: Hand, state: State) -> bool:
+    """Whether ``state`` is a core state and ``hand``'s own."""
+    if _CORE is None or type(state) is not _CORE_STATE:
+        return False
+    from reversis.hand import Hand, state_of  # noqa: PLC0415 (the hand imports the views)
+
+    return isinstance(hand, Hand) and state_of(hand) is state
+
+
+def hand_events(hand: Hand, state: State) -> tuple[ev.Event, ...]:
+    """``hand.events``: made by the core from ``state`` where it is the hand's own core state and
+    the hand is not over (the game's facts of the end are the game's), and kept with the hand."""
+    if state.to_move < 0 or not _on_core(hand, state):
+        return hand.events
+    from reversis.hand import remember  # noqa: PLC0415
+
+    core = _CORE
+    assert core is not None
+    return remember(hand, "events", lambda: core.events_of(state))
+
+
+def hand_tricks(hand: Hand, state: State) -> tuple[Trick, ...]:
+    """``hand.tricks``: made by the core from ``state`` where it is the hand's own core state, and
+    kept with the hand."""
+    if not _on_core(hand, state):
+        return hand.tricks
+    from reversis.hand import remember  # noqa: PLC0415
+
+    core = _CORE
+    assert core is not None
+    return remember(hand, "tricks", lambda: core.tricks_of(state))
+
+
+class SeatEvents(NamedTuple):
+    """What ``seat``'s view shows of the hand's events."""
+
+    events: tuple[ev.Event, ...]
+    widow_card: Card | None
+    put_aside: tuple[Card, ...]
+    given: tuple[Card, ...]
+    received: tuple[Card, ...]
+
+
+def seat_events(events: tuple[ev.Event, ...], seat: int, over: bool) -> SeatEvents:
+    """The events ``seat`` may know (``over``: the hand is over), and what its own tell, in one
+    pass over the hand's ``events``."""
+    widow_card: Card | None = None
+    put_aside: list[Card] = []
+    given: list[Card] = []
+    received: list[Card] = []
+    coming: list[Card] = []
+    out: list[ev.Event] = []
+    public = _PUBLIC
+    for event in events:
+        if type(event) in public:
+            out.append(event)
+            continue
+        if isinstance(event, ev.Exchanged) and event.seat == seat:
+            widow_card = event.taken
+            if event.discarded:
+                put_aside.append(event.discarded)
+        elif isinstance(event, ev.Declined) and event.seat == seat and event.widow_card:
+            widow_card = event.widow_card
+            put_aside.append(event.widow_card)
+        elif isinstance(event, ev.Discarded) and event.seat == seat and event.card:
+            put_aside.append(event.card)
+        elif isinstance(event, ev.CardGiven) and event.card is not None:
+            if event.seat == seat:
+                given.append(event.card)
+            elif event.to == seat:
+                coming.append(event.card)
+        elif isinstance(event, ev.CardsPassed):
+            received.extend(coming)
+            coming = []
+        kept = seen_by(event, seat, over)
+        if kept is not None:
+            out.append(kept)
+    return SeatEvents(tuple(out), widow_card, tuple(put_aside), tuple(given), tuple(received))

@@ -1,0 +1,87 @@
+"""The parts of a view made fast: the core's events and tricks equal the reference's, every view a
+hand makes passes ``check_view`` (so ``sample_world`` may skip checking it), and a view changed after
+it was made is checked again.
+
+Held here, on both engines (``REVERSIS_ENGINE=python`` for the reference): for every shipped profile,
+at every step of seeded random hands, ``check_view`` accepts each seat's view, and on the core
+``events_of``/``tricks_of`` of the state equal the reference's ``facts_of``/``event_of`` and the
+tricks made from the state's records; ``sample_world`` of a view evolved into an impossible one, or
+checked against another profile object, raises the ``RecordError`` it raised before.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from conftest import sized
+from reversis import RecordError, available_profiles, load_profile, new_hand, sample_world
+from reversis._core import core_module
+from reversis.engine.eventing import event_of
+from reversis.engine.history import facts_of
+from reversis.hand import Hand, hand_of_state, state_of
+from reversis.viewcheck import check_view, is_checked
+
+CORE = core_module()
+PROFILES = sorted(available_profiles())
+
+
+def _hands(name: str, seed: int) -> list[Hand]:
+    """Every state of a random hand of ``name``, from the deal to the end."""
+    hand = new_hand(load_profile(name), seed=seed)
+    rng = random.Random(seed)
+    out = [hand]
+    while not hand.is_over:
+        hand = hand.apply(rng.choice(hand.legal_moves()))
+        out.append(hand)
+    return out
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_every_view_of_a_hand_passes_check_view(name: str) -> None:
+    profile = load_profile(name)
+    views = 0
+    for seed in range(sized(6, 60)):
+        for hand in _hands(name, seed):
+            for seat in range(hand.players):
+                view = hand.view(seat)
+                check_view(view, profile)
+                assert is_checked(view, profile)
+                views += 1
+    assert views > 100
+
+
+@pytest.mark.skipif(CORE is None, reason="the compiled core is not built")
+@pytest.mark.parametrize("name", PROFILES)
+def test_core_events_and_tricks_equal_the_reference(name: str) -> None:
+    assert CORE is not None
+    states = 0
+    for seed in range(sized(20, 400)):
+        for hand in _hands(name, seed):
+            state = state_of(hand)
+            assert CORE.events_of(state) == tuple(map(event_of, facts_of(state)))
+            fresh = hand_of_state(state)  # the tricks as the hand makes them, not yet kept
+            assert CORE.tricks_of(state) == fresh.tricks == hand.view(0).tricks
+            if not hand.is_over:
+                assert hand.view(0).events == hand_of_state(state).view(0).events
+                assert hand.events == fresh.events
+            states += 1
+    assert states > 100
+
+
+@pytest.mark.parametrize("name", ["fournier-1785", "hearts", "reunion"])
+def test_a_view_changed_after_it_was_made_is_checked_again(name: str) -> None:
+    hand = new_hand(load_profile(name), seed=3)
+    rng = random.Random(3)
+    for _ in range(12):
+        hand = hand.apply(rng.choice(hand.legal_moves()))
+    view = hand.view(hand.to_move)
+    bad = attrs.evolve(view, card_counts=(99,) * hand.players)
+    assert not is_checked(bad, bad.rules)
+    with pytest.raises(RecordError, match="card_counts"):
+        sample_world(bad, random.Random(1))
+    other = load_profile(name)  # the same name, another object: checked against it
+    assert not is_checked(view, attrs.evolve(other))
+    assert sample_world(view, random.Random(1), profile=other).view(view.seat) == view
