@@ -2,9 +2,9 @@
 
 A view shows the public events with the cards that seat may not know hidden, and what its own
 events tell: the widow card it took or looked at, the cards it put aside, gave and received. The
-events and tricks are the hand's, made once and kept with the hand (every seat's view shares them);
-on the compiled core they are made from the state's arrays in one pass (``events_of``,
-``tricks_of`` in ``_core/events.pxi``: equal to the reference's, their plays interned).
+events and tricks are the hand's (kept with the hand: every seat's view shares them); on the
+compiled core they are made from the state's arrays in one pass (``events_of``, ``tricks_of`` in
+``_core/events.pxi``: equal to the reference's, their plays interned), quicker than the hand's.
 """
 
 from __future__ import annotations
@@ -29,37 +29,21 @@ _CORE_STATE = getattr(_CORE, "CoreState", None)
 _PUBLIC = frozenset({ev.CardPlayed, ev.TrickTaken})
 
 
-def _on_core(hand: Hand, state: State) -> bool:
-    """Whether ``state`` is a core state and ``hand``'s own."""
-    if _CORE is None or type(state) is not _CORE_STATE:
-        return False
-    from reversis.hand import Hand, state_of  # noqa: PLC0415 (the hand imports the views)
-
-    return isinstance(hand, Hand) and state_of(hand) is state
-
-
 def hand_events(hand: Hand, state: State) -> tuple[ev.Event, ...]:
-    """``hand.events``: made by the core from ``state`` where it is the hand's own core state and
-    the hand is not over (the game's facts of the end are the game's), and kept with the hand."""
-    if state.to_move < 0 or not _on_core(hand, state):
+    """``hand.events``, read from ``state`` (the hand's own, as :func:`~reversis.views.hand_view`
+    checks) by the core where it is a core state and the hand is not over (the game's facts of
+    the end are the game's)."""
+    if _CORE is None or type(state) is not _CORE_STATE or state.to_move < 0:
         return hand.events
-    from reversis.hand import remember  # noqa: PLC0415
-
-    core = _CORE
-    assert core is not None
-    return remember(hand, "events", lambda: core.events_of(state))
+    return _CORE.events_of(state)  # type: ignore[no-any-return]
 
 
 def hand_tricks(hand: Hand, state: State) -> tuple[Trick, ...]:
-    """``hand.tricks``: made by the core from ``state`` where it is the hand's own core state, and
-    kept with the hand."""
-    if not _on_core(hand, state):
+    """``hand.tricks``, read from ``state`` (the hand's own) by the core where it is a core
+    state."""
+    if _CORE is None or type(state) is not _CORE_STATE:
         return hand.tricks
-    from reversis.hand import remember  # noqa: PLC0415
-
-    core = _CORE
-    assert core is not None
-    return remember(hand, "tricks", lambda: core.tricks_of(state))
+    return _CORE.tricks_of(state)  # type: ignore[no-any-return]
 
 
 class SeatEvents(NamedTuple):
