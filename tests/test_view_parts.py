@@ -4,9 +4,10 @@ it was made is checked again.
 
 Held here, on both engines (``REVERSIS_ENGINE=python`` for the reference): for every shipped profile,
 at every step of seeded random hands, ``check_view`` accepts each seat's view, and on the core
-``events_of``/``tricks_of`` of the state equal the reference's ``facts_of``/``event_of`` and the
-tricks made from the state's records; ``sample_world`` of a view evolved into an impossible one, or
-checked against another profile object, raises the ``RecordError`` it raised before.
+``events_of``/``tricks_of``/``seat_events_of`` of the state equal the reference's (``facts_of``,
+``event_of``, the tricks made from the state's records, each seat's events read from them);
+``sample_world`` of a view evolved into an impossible one, or checked against another profile
+object, raises the ``RecordError`` it raised before.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from reversis.engine.eventing import event_of
 from reversis.engine.history import facts_of
 from reversis.hand import Hand, hand_of_state, state_of
 from reversis.viewcheck import check_view, is_checked
+from reversis.viewevents import SeatEvents, seat_events
 
 CORE = core_module()
 PROFILES = sorted(available_profiles())
@@ -65,8 +67,11 @@ def test_core_events_and_tricks_equal_the_reference(name: str) -> None:
             fresh = hand_of_state(state)  # the tricks as the hand makes them, not yet kept
             assert CORE.tricks_of(state) == fresh.tricks == hand.view(0).tricks
             if not hand.is_over:
-                assert hand.view(0).events == hand_of_state(state).view(0).events
-                assert hand.events == fresh.events
+                reference = state.to_state()  # the reference's State: seat_events reads hand.events
+                for seat in range(hand.players):
+                    made = seat_events(fresh, state, seat)
+                    assert made == seat_events(fresh, reference, seat)
+                    assert made == SeatEvents(*CORE.seat_events_of(state, seat))
             states += 1
     assert states > 100
 

@@ -3,8 +3,9 @@
 A view shows the public events with the cards that seat may not know hidden, and what its own
 events tell: the widow card it took or looked at, the cards it put aside, gave and received. The
 events and tricks are the hand's (kept with the hand: every seat's view shares them); on the
-compiled core they are made from the state's arrays in one pass (``events_of``, ``tricks_of`` in
-``_core/events.pxi``: equal to the reference's, their plays interned), quicker than the hand's.
+compiled core, a seat's events and the tricks are made from the state's arrays in one pass
+(``seat_events_of``, ``tricks_of`` in ``_core/events.pxi``: equal to the reference's, the events
+every seat sees interned), quicker than the hand's.
 """
 
 from __future__ import annotations
@@ -21,21 +22,12 @@ from reversis.viewrules import seen_by
 if TYPE_CHECKING:
     from reversis.hand import Hand
 
-__all__ = ["SeatEvents", "hand_events", "hand_tricks", "seat_events"]
+__all__ = ["SeatEvents", "hand_tricks", "seat_events"]
 
 _CORE = core_module()
 _CORE_STATE = getattr(_CORE, "CoreState", None)
 #: Events that every seat sees as they are.
 _PUBLIC = frozenset({ev.CardPlayed, ev.TrickTaken})
-
-
-def hand_events(hand: Hand, state: State) -> tuple[ev.Event, ...]:
-    """``hand.events``, read from ``state`` (the hand's own, as :func:`~reversis.views.hand_view`
-    checks) by the core where it is a core state and the hand is not over (the game's facts of
-    the end are the game's)."""
-    if _CORE is None or type(state) is not _CORE_STATE or state.to_move < 0:
-        return hand.events
-    return _CORE.events_of(state)  # type: ignore[no-any-return]
 
 
 def hand_tricks(hand: Hand, state: State) -> tuple[Trick, ...]:
@@ -56,9 +48,13 @@ class SeatEvents(NamedTuple):
     received: tuple[Card, ...]
 
 
-def seat_events(events: tuple[ev.Event, ...], seat: int, over: bool) -> SeatEvents:
-    """The events ``seat`` may know (``over``: the hand is over), and what its own tell, in one
-    pass over the hand's ``events``."""
+def seat_events(hand: Hand, state: State, seat: int) -> SeatEvents:
+    """The events ``seat`` may know of ``hand`` (whose state is ``state``), and what its own
+    tell: on the core and before the hand is over (the game's facts of the end are the game's),
+    read from the state in one pass by the core; else from ``hand.events``."""
+    if _CORE is not None and type(state) is _CORE_STATE and state.to_move >= 0:
+        return SeatEvents(*_CORE.seat_events_of(state, seat))
+    over = hand.is_over
     widow_card: Card | None = None
     put_aside: list[Card] = []
     given: list[Card] = []
@@ -66,7 +62,7 @@ def seat_events(events: tuple[ev.Event, ...], seat: int, over: bool) -> SeatEven
     coming: list[Card] = []
     out: list[ev.Event] = []
     public = _PUBLIC
-    for event in events:
+    for event in hand.events:
         if type(event) in public:
             out.append(event)
             continue

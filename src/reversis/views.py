@@ -50,7 +50,7 @@ from reversis.viewcheck import (
     read_trick,
     resolve,
 )
-from reversis.viewevents import hand_events, hand_tricks, seat_events
+from reversis.viewevents import hand_tricks, seat_events
 
 if TYPE_CHECKING:
     from reversis.hand import Hand
@@ -309,7 +309,7 @@ def hand_view(
         or state.held[seat] != mask_of(own)
     ):
         raise ArgumentError("hand_view(): the state is not the hand's own (call hand.view(seat))")
-    mine = seat_events(hand_events(hand, state), seat, hand.is_over)
+    mine = seat_events(hand, state, seat)
     profile = hand.profile
     # What the game shows of its own facts: the points as this seat knows them, the cards put
     # aside once turned, the pot's value, the seat's privilege (see reversis.games).

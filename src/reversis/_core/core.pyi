@@ -2,6 +2,7 @@
 
 from collections.abc import Callable, Sequence
 
+from reversis.cards import Card
 from reversis.engine.deal import Deal
 from reversis.engine.facts import Kind
 from reversis.engine.play import Policy
@@ -67,3 +68,6 @@ def match_slots(
 ) -> list[tuple[int, int]] | None: ...
 def events_of(state: CoreState) -> tuple[Event, ...]: ...
 def tricks_of(state: CoreState) -> tuple[Trick, ...]: ...
+def seat_events_of(
+    state: CoreState, seat: int
+) -> tuple[tuple[Event, ...], Card | None, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]: ...
