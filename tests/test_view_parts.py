@@ -18,16 +18,32 @@ import attrs
 import pytest
 
 from conftest import sized
-from reversis import RecordError, available_profiles, load_profile, new_hand, sample_world
+from reversis import (
+    DealError,
+    RecordError,
+    available_profiles,
+    load_profile,
+    new_hand,
+    sample_world,
+)
 from reversis._core import core_module
+from reversis.cards import CARD_AT, Card, cards_from_mask
+from reversis.dealing import cards_deal
 from reversis.engine.eventing import event_of
 from reversis.engine.history import facts_of
 from reversis.hand import Hand, hand_of_state, state_of
 from reversis.viewcheck import check_view, is_checked
 from reversis.viewevents import SeatEvents, seat_events
+from reversis.worldhand import WorldDealer
 
 CORE = core_module()
 PROFILES = sorted(available_profiles())
+
+
+def _card(bit: int) -> Card:
+    card = CARD_AT[bit]
+    assert card is not None
+    return card
 
 
 def _hands(name: str, seed: int) -> list[Hand]:
@@ -90,3 +106,43 @@ def test_a_view_changed_after_it_was_made_is_checked_again(name: str) -> None:
     other = load_profile(name)  # the same name, another object: checked against it
     assert not is_checked(view, attrs.evolve(other))
     assert sample_world(view, random.Random(1), profile=other).view(view.seat) == view
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_a_worlds_deal_equals_the_checked_deal(name: str) -> None:
+    """worldhand.WorldDealer: the deal made from the first world's equals ``cards_deal``'s for
+    the same cards, and cards that are no deal give ``None`` as ``cards_deal``'s DealError did."""
+    profile = load_profile(name)
+    for seed in range(sized(8, 80)):
+        deal = state_of(new_hand(profile, seed=seed, dealer=seed % profile.players)).deal
+        dealt = [cards_from_mask(mask) for mask in deal.dealt]
+        widow = [_card(bit) for bit in deal.widow]
+        bum = _card(deal.shown) if profile.compiled.shown == "last-dealt" else None
+        options = {
+            "dealer": deal.dealer,
+            "stakes": deal.stakes,
+            "bum": bum,
+            "pass_direction": None,
+            "hand_number": deal.hand_number,
+        }
+        maker = WorldDealer(profile, **options)  # type: ignore[arg-type]
+        checked = cards_deal(profile, dealt, widow, **options)  # type: ignore[arg-type]
+        assert maker._deal(dealt, widow) == checked  # the first: cards_deal's own
+        assert maker.template is not None
+        assert maker._deal(dealt, widow) == checked  # the next: from the first
+        swapped = [list(cards) for cards in dealt]
+        swapped[0][0] = swapped[1][0]  # a card dealt twice, one missing
+        assert maker._deal(swapped, widow) is None
+        short = [list(cards) for cards in dealt]
+        short[1] = short[1][1:]
+        assert maker._deal(short, widow) is None
+        with pytest.raises(DealError):
+            cards_deal(profile, swapped, widow, **options)  # type: ignore[arg-type]
+        if bum is not None:  # tetka §2: the bum card is the dealer's
+            other = (deal.dealer + 1) % profile.players
+            moved = [list(cards) for cards in dealt]
+            moved[deal.dealer].remove(bum)
+            moved[other].append(bum)
+            given = moved[other].pop(0)
+            moved[deal.dealer].append(given)
+            assert maker._deal(moved, widow) is None

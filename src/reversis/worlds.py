@@ -39,19 +39,17 @@ from reversis.cards import CARD_AT, Card, mask_of
 from reversis.engine.follow import breaks_hearts
 from reversis.errors import (
     ArgumentError,
-    DealError,
-    IllegalMoveError,
     NoWorldError,
     ProfileError,
     RecordError,
-    ReversisError,
 )
-from reversis.hand import Hand, deal_hand
+from reversis.hand import Hand
 from reversis.moves import DECLINE, Discard, Exchange, Give, Move, Pass, Play
 from reversis.profile import Profile, profile_from_data
 from reversis.viewcheck import check_view, is_checked
 from reversis.viewrules import view_deal
 from reversis.views import HandView
+from reversis.worldhand import WorldDealer
 
 __all__ = ["sample_world", "world_sampler"]
 
@@ -159,6 +157,15 @@ class _Plan:
         # The engine's deal of what the view shows: the suit each card follows (reunion §2: the
         # left bower follows trumps), the trumps, the cards that may not be put aside.
         self.deal = deal = view_deal(view, profile)
+        last_dealt = self.rules.shown == "last-dealt" and self.rules.widow != "dealer"
+        self.hands = WorldDealer(
+            profile,
+            dealer=view.dealer,
+            stakes=view.stakes_at_start,
+            bum=view.shown if last_dealt else None,  # tetka §2: the bum card
+            pass_direction=view.pass_direction,
+            hand_number=view.hand_number,
+        )
         self.trumps = deal.trumps
         self.no_discard = {c for c in profile.deck if deal.no_discard >> c.index & 1}
         self.steps: list[_StepEvent] = [
@@ -176,6 +183,7 @@ class _Plan:
                 self.revealed.append(True)
         self.revealed.reverse()
         self.plays = [e for e in view.events if isinstance(e, ev.CardPlayed)]
+        self.play_moves: list[Move] = [Play(p.card) for p in self.plays]
         #: Whether the cards handed over are passes (out of the hand at once) or gives.
         self.passes = profile.hearts is not None
         self.privileged = {e.seat for e in view.events if isinstance(e, ev.PrivilegeUsed)}
@@ -544,7 +552,6 @@ class _Plan:
         elif rest:
             return None
         dealt = [sorted(held[p], key=_INDEX) for p in range(n)]
-        bum = None
         if self.rules.widow == "dealer":
             # reunion §4: the dealer took up the widow, the turn-up last.
             shown = view.shown
@@ -555,22 +562,7 @@ class _Plan:
             first = rng.choice(choices)
             talon = [first, shown]
             dealt[self.dealer] = sorted(held[self.dealer] - {first, shown}, key=_INDEX)
-        elif self.rules.shown == "last-dealt":
-            bum = view.shown
-        try:
-            hand = deal_hand(
-                self.profile,
-                dealt,
-                talon,
-                dealer=self.dealer,
-                stakes=view.stakes_at_start,
-                bum=bum,
-                pass_direction=view.pass_direction,
-                hand_number=view.hand_number,
-            )
-            for move in (*moves, *(Play(p.card) for p in self.plays)):
-                assert move is not None
-                hand = hand.apply(move)
-        except (IllegalMoveError, DealError, ReversisError):
+        played = [m for m in moves if m is not None]
+        if len(played) != len(moves):
             return None
-        return hand
+        return self.hands.hand(dealt, talon, [*played, *self.play_moves])
