@@ -34,6 +34,7 @@ from reversis.engine.history import facts_of
 from reversis.hand import Hand, hand_of_state, state_of
 from reversis.viewcheck import check_view, is_checked
 from reversis.viewevents import SeatEvents, seat_events
+from reversis.viewrules import view_deal
 from reversis.worldhand import WorldDealer
 
 CORE = core_module()
@@ -130,6 +131,10 @@ def test_a_worlds_deal_equals_the_checked_deal(name: str) -> None:
         assert maker._deal(dealt, widow) == checked  # the first: cards_deal's own
         assert maker.template is not None
         assert maker._deal(dealt, widow) == checked  # the next: from the first
+        hand = new_hand(profile, seed=seed, dealer=seed % profile.players)
+        view = hand.view(seed % profile.players)
+        viewed = WorldDealer(profile, **options, template=view_deal(view, profile))  # type: ignore[arg-type]
+        assert viewed._deal(dealt, widow) == checked  # from the view's deal
         swapped = [list(cards) for cards in dealt]
         swapped[0][0] = swapped[1][0]  # a card dealt twice, one missing
         assert maker._deal(swapped, widow) is None

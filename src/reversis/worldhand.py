@@ -2,10 +2,12 @@
 
 Every world of one view shares what the view fixes of its deal: the profile, the dealer, the stakes
 at the start, the pass direction and hand number, the card shown; only the cards dealt and the widow
-differ. :class:`WorldDealer` makes the first world's :class:`~reversis.engine.deal.Deal` as
-:func:`reversis.deal_hand` does (checked), then each next one from it with the world's cards in
-place, after the same checks on the cards as masks (each card of the pack, dealt once, each seat
-its number of cards, the widow the rest, the bum card the dealer's): an equal ``Deal`` (every field
+differ. :class:`WorldDealer` makes each world's :class:`~reversis.engine.deal.Deal` from a template
+with the world's cards in place: the view's deal (:func:`reversis.viewrules.view_deal`: the same
+``make_deal`` of the same dealer, stakes, pass offset, hand number and card shown, for a view that
+:func:`~reversis.viewcheck.check_view` accepts), else the first world's as :func:`reversis.deal_hand`
+makes it; after the same checks on the cards, as masks (each card of the pack dealt once, each seat
+its number of cards, the widow the rest, the bum card the dealer's). An equal ``Deal`` (every field
 the same value), the engine's tables read once. The hand is the engine's replay of the moves from it
 (what ``deal_hand(...).apply(m1).apply(m2)...`` gives), ``None`` where those raise.
 """
@@ -43,6 +45,7 @@ class WorldDealer:
         bum: Card | None,
         pass_direction: str | None,
         hand_number: int,
+        template: Deal | None = None,
     ) -> None:
         self.profile = profile
         self.options = {
@@ -60,7 +63,7 @@ class WorldDealer:
         self.turn_up = rules.shown == "turn-up"
         self.bum_bit = 0 if bum is None else 1 << bum.index
         self.dealer = dealer
-        self.template: Deal | None = None
+        self.template = template
 
     def hand(
         self, dealt: Sequence[Sequence[Card]], talon: Sequence[Card], moves: list[Move]

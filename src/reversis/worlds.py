@@ -165,6 +165,7 @@ class _Plan:
             bum=view.shown if last_dealt else None,  # tetka §2: the bum card
             pass_direction=view.pass_direction,
             hand_number=view.hand_number,
+            template=deal,
         )
         self.trumps = deal.trumps
         self.no_discard = {c for c in profile.deck if deal.no_discard >> c.index & 1}
