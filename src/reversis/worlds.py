@@ -35,7 +35,7 @@ from operator import attrgetter
 
 from reversis import events as ev
 from reversis._core import core_module
-from reversis.cards import CARD_AT, Card, mask_of
+from reversis.cards import CARD_AT, Card, cards_from_mask, mask_of
 from reversis.engine.follow import breaks_hearts
 from reversis.errors import (
     ArgumentError,
@@ -44,7 +44,7 @@ from reversis.errors import (
     RecordError,
 )
 from reversis.hand import Hand
-from reversis.moves import DECLINE, Discard, Exchange, Give, Move, Pass, Play
+from reversis.moves import DECLINE, PLAYS, Discard, Exchange, Give, Move, Pass
 from reversis.profile import Profile, profile_from_data
 from reversis.viewcheck import check_view, is_checked
 from reversis.viewrules import view_deal
@@ -129,6 +129,13 @@ def world_sampler(
     return sample
 
 
+def _play(card: Card) -> Move:
+    """The interned play of ``card``."""
+    move = PLAYS[card.index]
+    assert move is not None
+    return move
+
+
 def _card(index: int) -> Card:
     card = CARD_AT[index]
     assert card is not None
@@ -168,7 +175,7 @@ class _Plan:
             template=deal,
         )
         self.trumps = deal.trumps
-        self.no_discard = {c for c in profile.deck if deal.no_discard >> c.index & 1}
+        self.no_discard = set(cards_from_mask(deal.no_discard & self.rules.deck_mask))
         self.steps: list[_StepEvent] = [
             e for e in view.events if isinstance(e, ev.Exchanged | ev.Declined | ev.Discarded | ev.CardGiven)
         ]  # fmt: skip
@@ -184,7 +191,7 @@ class _Plan:
                 self.revealed.append(True)
         self.revealed.reverse()
         self.plays = [e for e in view.events if isinstance(e, ev.CardPlayed)]
-        self.play_moves: list[Move] = [Play(p.card) for p in self.plays]
+        self.play_moves: list[Move] = [_play(p.card) for p in self.plays]
         #: Whether the cards handed over are passes (out of the hand at once) or gives.
         self.passes = profile.hearts is not None
         self.privileged = {e.seat for e in view.events if isinstance(e, ev.PrivilegeUsed)}
@@ -192,12 +199,10 @@ class _Plan:
         for play in self.plays:
             played[play.seat].append(play.card)
         self.played = played
-        known = set(view.hand) | set(view.put_aside) | set(view.given) | set(view.received)
-        known |= {c for c in (view.widow_card, view.shown) if c is not None}
-        known |= {play.card for play in self.plays}
-        if view.pot is not None:
-            known |= set(view.pot)
-        self.unknown = [c for c in profile.deck if c not in known]
+        known = mask_of((*view.hand, *view.put_aside, *view.given, *view.received))
+        known |= mask_of(c for c in (view.widow_card, view.shown) if c is not None)
+        known |= mask_of(play.card for play in self.plays) | mask_of(view.pot or ())
+        self.unknown = [c for c in profile.deck if not known >> c.index & 1]
         self._constraints()
 
     def _constraints(self) -> None:
@@ -213,16 +218,19 @@ class _Plan:
         self.excluded: dict[int, int] = dict.fromkeys(range(n), 0)
         only_card = self.rules.only_card_forced
         by_trick: dict[int, list[ev.CardPlayed]] = {}
+        #: The (trick, suit) of each seat's plays.
+        suits: dict[int, list[tuple[int, int]]] = {p: [] for p in range(n)}
         for play in self.plays:
             by_trick.setdefault(play.trick, []).append(play)
+            suits[play.seat].append((play.trick, self._suit(play.card)))
         for number, plays in by_trick.items():
             led = self._suit(plays[0].card)
             for play in plays[1:]:
                 seat = play.seat
-                later = [p for p in self.plays if p.seat == seat and p.trick > number]
+                later = {s for trick, s in suits[seat] if trick > number}  # suits played later
                 suit = self._suit(play.card)
                 if suit != led:
-                    if any(self._suit(p.card) == led for p in later):
+                    if led in later:
                         # it renounced holding the suit: it used the privilege, for all to see
                         self.privileged.add(seat)
                     if self.trumps is not None:
@@ -234,17 +242,11 @@ class _Plan:
                         self.renounced[seat].add(led)
                 elif only_card and play.kind is ev.PlayKind.FORCED:
                     self.exhausted[seat].add(led)
-                elif (
-                    only_card
-                    and play.kind is ev.PlayKind.PLAYED
-                    and not any(self._suit(p.card) == led for p in later)
-                ):
+                elif only_card and play.kind is ev.PlayKind.PLAYED and led not in later:
                     self.must[seat].add(led)
         self._lead_constraints(by_trick)
         privilege = self.profile.privilege
-        self.privilege_cards = (
-            {Card.parse(c) for c in privilege.cards} if privilege is not None else set()
-        )
+        self.privilege_cards = set(cards_from_mask(self.rules.priv_mask))  # none without one
         self.privilege_needed = privilege.needed if privilege is not None else 0
         # fournier-1785 §11, english §12, hoyle §12: the privilege lets its holder renounce.
         # A renounce proves a void only if the seat does not hold the privilege, which it keeps
