@@ -218,19 +218,19 @@ class _Plan:
         self.excluded: dict[int, int] = dict.fromkeys(range(n), 0)
         only_card = self.rules.only_card_forced
         by_trick: dict[int, list[ev.CardPlayed]] = {}
-        #: The (trick, suit) of each seat's plays.
-        suits: dict[int, list[tuple[int, int]]] = {p: [] for p in range(n)}
+        #: The last trick in which each seat played a card of each suit.
+        last: dict[tuple[int, int], int] = {}
         for play in self.plays:
             by_trick.setdefault(play.trick, []).append(play)
-            suits[play.seat].append((play.trick, self._suit(play.card)))
+            last[play.seat, self._suit(play.card)] = play.trick
         for number, plays in by_trick.items():
             led = self._suit(plays[0].card)
             for play in plays[1:]:
                 seat = play.seat
-                later = {s for trick, s in suits[seat] if trick > number}  # suits played later
+                later = last.get((seat, led), 0) > number  # it played the suit led later
                 suit = self._suit(play.card)
                 if suit != led:
-                    if led in later:
+                    if later:
                         # it renounced holding the suit: it used the privilege, for all to see
                         self.privileged.add(seat)
                     if self.trumps is not None:
@@ -242,7 +242,7 @@ class _Plan:
                         self.renounced[seat].add(led)
                 elif only_card and play.kind is ev.PlayKind.FORCED:
                     self.exhausted[seat].add(led)
-                elif only_card and play.kind is ev.PlayKind.PLAYED and led not in later:
+                elif only_card and play.kind is ev.PlayKind.PLAYED and not later:
                     self.must[seat].add(led)
         self._lead_constraints(by_trick)
         privilege = self.profile.privilege
