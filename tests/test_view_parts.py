@@ -151,3 +151,24 @@ def test_a_worlds_deal_equals_the_checked_deal(name: str) -> None:
             given = moved[other].pop(0)
             moved[deal.dealer].append(given)
             assert maker._deal(moved, widow) is None
+
+
+@pytest.mark.skipif(CORE is None, reason="the compiled core is not built")
+def test_match_masks_is_match_slots_of_the_same_candidates() -> None:
+    """sampling.pxi: ``match_masks`` makes worlds.py's candidates (the pool's cards in each slot's
+    mask, in the pool's order) and order (by number of candidates, stable) and finds the same
+    matching as ``match_slots`` given them."""
+    assert CORE is not None
+    rng = random.Random(5)
+    found = 0
+    for _ in range(sized(2000, 20000)):
+        pool = rng.sample(range(64), rng.randint(0, 30))
+        masks = [
+            rng.getrandbits(64) & rng.getrandbits(64) for _ in range(rng.randint(0, len(pool)))
+        ]
+        candidates = [[c for c in pool if m >> c & 1] for m in masks]
+        order = sorted(range(len(masks)), key=lambda i: len(candidates[i]))
+        expected = CORE.match_slots(candidates, order)
+        assert CORE.match_masks(pool, masks) == expected
+        found += expected is not None
+    assert found > 100

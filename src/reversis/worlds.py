@@ -176,6 +176,11 @@ class _Plan:
         )
         self.trumps = deal.trumps
         self.no_discard = set(cards_from_mask(deal.no_discard & self.rules.deck_mask))
+        #: The cards that follow each suit (a mask by suit).
+        self.follow_masks: dict[int, int] = {}
+        for card in profile.deck:
+            suit = deal.follows[card.index]
+            self.follow_masks[suit] = self.follow_masks.get(suit, 0) | 1 << card.index
         self.steps: list[_StepEvent] = [
             e for e in view.events if isinstance(e, ev.Exchanged | ev.Declined | ev.Discarded | ev.CardGiven)
         ]  # fmt: skip
@@ -398,6 +403,23 @@ class _Plan:
     ) -> list[tuple[tuple[int, int], Card]] | None:
         """A card of ``pool`` for every slot, each where it may be (a matching found by augmenting
         paths, the pool's random order deciding between the matchings), or ``None``."""
+        if _CORE is not None:  # the same candidates, order and search in C (core sampling.pxi)
+            deck, follows = self.rules.deck_mask, self.follow_masks
+            seat_masks = {
+                seat: deck & ~self.excluded[seat] & ~sum(follows[suit] for suit in void[seat])
+                for seat in {seat for seat, _ in slots if seat >= 0}
+            }
+            free_mask = deck & ~self.deal.no_discard
+            masks = [
+                seat_masks[seat]
+                if seat >= 0
+                else free_mask
+                if isinstance(self.steps[index], ev.Exchanged | ev.Discarded)
+                else deck
+                for seat, index in slots
+            ]
+            found = _CORE.match_masks([c.index for c in pool], masks)
+            return None if found is None else [(slots[i], _card(card)) for card, i in found]
         # The cards as their indices (quick to hash); the slots of one seat share their list.
         suits = [(c.index, self._suit(c)) for c in pool]
         any_card = [i for i, _ in suits]
@@ -419,9 +441,6 @@ class _Plan:
             for seat, index in slots
         ]
         order = sorted(range(len(slots)), key=lambda i: len(candidates[i]))
-        if _CORE is not None:  # the same search in C (core sampling.pxi), the same matching
-            found = _CORE.match_slots(candidates, order)
-            return None if found is None else [(slots[i], _card(card)) for card, i in found]
         owner: dict[int, int] = {}
 
         def place(i: int, seen: set[int]) -> bool:
