@@ -29,7 +29,7 @@ cdef tuple _PLAY_KINDS = ()
 cdef void _import_events() except *:
     """The event classes, imported on first use (importing the library stays quick)."""
     global _event_of, _CardPlayed, _TrickTaken, _HandDealt, _Trick, _PLAY_KINDS
-    global _Exchanged, _Declined, _Discarded, _CardGiven
+    global _Exchanged, _Declined, _Discarded, _CardGiven, _PASSED_EVENT
     from reversis import events as ev
     from reversis.engine.eventing import KINDS, event_of
     from reversis.engine.tricks import Trick
@@ -43,6 +43,7 @@ cdef void _import_events() except *:
     _Declined = ev.Declined
     _Discarded = ev.Discarded
     _CardGiven = ev.CardGiven
+    _PASSED_EVENT = ev.CardsPassed()
     _PLAY_KINDS = tuple(KINDS[kind] for kind in _KINDS)
 
 
@@ -85,6 +86,19 @@ cdef PyObject* _HIDDEN_EXCHANGED[MAX_PLAYERS]
 cdef PyObject* _HIDDEN_DECLINED[MAX_PLAYERS]
 cdef PyObject* _HIDDEN_DISCARDED[MAX_PLAYERS]
 cdef PyObject* _HIDDEN_GIVEN[MAX_PLAYERS * MAX_PLAYERS]
+cdef PyObject* _GIVEN_EVENT[MAX_PLAYERS * MAX_PLAYERS * NCARDS]
+cdef object _PASSED_EVENT = None
+
+
+cdef object _given_event(int seat, int to, int card):
+    """A card given or passed, as the giver and the omniscient record see it."""
+    cdef int slot = (seat * MAX_PLAYERS + to) * NCARDS + card
+    cdef object value
+    if _GIVEN_EVENT[slot] == NULL:
+        value = _CardGiven(seat, to, CARD_AT[card])
+        Py_INCREF(value)
+        _GIVEN_EVENT[slot] = <PyObject*>value
+    return <object>_GIVEN_EVENT[slot]
 
 
 cdef object _hidden(int kind, int seat, int to):
@@ -129,6 +143,22 @@ cdef class _Seen:
 cdef void _see(_Seen seen, const FactC* f) except *:
     """The event of a recorded fact, as ``seen.seat`` may know it while the hand is in play."""
     cdef int kind = f.kind, seat = seen.seat
+    if kind == F_GIVEN or kind == F_PASSED:
+        if seat >= 0 and f.a == seat:
+            seen.given.append(CARD_AT[f.c])
+        elif seat >= 0:
+            if f.b == seat:
+                seen.coming.append(CARD_AT[f.c])
+            seen.out.append(_hidden(F_GIVEN, f.a, f.b))
+            return
+        seen.out.append(_given_event(f.a, f.b, f.c))
+        return
+    if kind == F_RECEIVED:
+        if seat >= 0:
+            seen.received.extend(seen.coming)
+            seen.coming = []
+        seen.out.append(_PASSED_EVENT)
+        return
     if seat < 0:
         seen.out.append(_event_of(_fact(f, seen.pools)))
         return
@@ -141,17 +171,6 @@ cdef void _see(_Seen seen, const FactC* f) except *:
         elif kind == F_DECLINED:
             seen.widow_card = CARD_AT[f.b]
         seen.put_aside.append(CARD_AT[f.b])
-    elif kind == F_GIVEN or kind == F_PASSED:
-        if f.a == seat:
-            seen.given.append(CARD_AT[f.c])
-        else:
-            if f.b == seat:
-                seen.coming.append(CARD_AT[f.c])
-            seen.out.append(_hidden(F_GIVEN, f.a, f.b))
-            return
-    elif kind == F_RECEIVED:
-        seen.received.extend(seen.coming)
-        seen.coming = []
     elif kind == F_PRIVILEGE and f.a != seat:
         return  # another's privilege shows only once the hand is over
     seen.out.append(_event_of(_fact(f, seen.pools)))
