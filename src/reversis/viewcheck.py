@@ -7,6 +7,7 @@ a crash deep inside :func:`reversis.sample_world` or a bot.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -26,6 +27,25 @@ if TYPE_CHECKING:
     from reversis.views import HandView
 
 __all__ = ["check_view", "seen_by"]
+
+#: The views known to pass :func:`check_view` against their own profile (``view.rules``): those
+#: :func:`~reversis.views.hand_view` made from a hand, those ``HandView.from_dict`` checked. By
+#: identity and held weakly: a view made from one (``attrs.evolve``) is another object, checked
+#: again; the registry changes no result, it only spares checking a view twice.
+_CHECKED: weakref.WeakValueDictionary[int, HandView] = weakref.WeakValueDictionary()
+
+
+def mark_checked(view: HandView) -> None:
+    """Note that ``view`` passes :func:`check_view` against ``view.rules`` (see
+    :func:`is_checked`)."""
+    _CHECKED[id(view)] = view
+
+
+def is_checked(view: HandView, profile: Profile) -> bool:
+    """Whether :func:`check_view` ``(view, profile)`` is known to pass: ``view`` itself (not an equal
+    one) was made by a hand or checked when read, against this very ``profile``."""
+    return _CHECKED.get(id(view)) is view and view.rules is profile
+
 
 #: The fields of events that name a seat.
 _EVENT_SEATS = ("seat", "dealer", "eldest", "leader", "winner", "loser", "to", "breaker")

@@ -44,12 +44,13 @@ from reversis.stakes import Stakes
 from reversis.viewcheck import (
     check_payments,
     check_view,
+    mark_checked,
     read_move,
     read_stakes,
     read_trick,
     resolve,
-    seen_by,
 )
+from reversis.viewevents import hand_tricks, seat_events
 
 if TYPE_CHECKING:
     from reversis.hand import Hand
@@ -249,6 +250,7 @@ class HandView:
             rules=resolved,
         )
         check_view(view, resolved, "view")
+        mark_checked(view)
         return view
 
     def to_json(self) -> str:
@@ -275,8 +277,6 @@ def _nested(data: dict[str, Any]) -> dict[str, Any]:
 
 
 _STATES = (State, getattr(core_module(), "CoreState", State))  # the reference's, the core's
-#: Events that every seat sees as they are and that tell :func:`hand_view` nothing it needs.
-_PUBLIC = frozenset({ev.CardPlayed, ev.TrickTaken})
 
 
 def hand_view(
@@ -300,52 +300,22 @@ def hand_view(
     if type(seat) is not int or not 0 <= seat < len(state.held):
         raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {len(state.held) - 1})")
     deal, own = state.deal, hand.hand_of(seat)
+    tricks = hand_tricks(hand, state)
     if (
         deal.profile is not hand.profile
         or deal.dealer != hand.dealer
         or state.to_move != (-1 if hand.to_move is None else hand.to_move)
-        or len(state.tricks) != len(hand.tricks)
+        or len(state.tricks) != len(tricks)
         or state.held[seat] != mask_of(own)
     ):
         raise ArgumentError("hand_view(): the state is not the hand's own (call hand.view(seat))")
-    widow_card: Card | None = None
-    put_aside: list[Card] = []
-    given: list[Card] = []
-    received: list[Card] = []
-    coming: list[Card] = []
-    events: list[ev.Event] = []
-    over = hand.is_over
-    public = _PUBLIC
-    for event in hand.events:  # kept with the hand: the views of every seat share them
-        if type(event) in public:
-            events.append(event)
-            continue
-        if isinstance(event, ev.Exchanged) and event.seat == seat:
-            widow_card = event.taken
-            if event.discarded:
-                put_aside.append(event.discarded)
-        elif isinstance(event, ev.Declined) and event.seat == seat and event.widow_card:
-            widow_card = event.widow_card
-            put_aside.append(event.widow_card)
-        elif isinstance(event, ev.Discarded) and event.seat == seat and event.card:
-            put_aside.append(event.card)
-        elif isinstance(event, ev.CardGiven) and event.card is not None:
-            if event.seat == seat:
-                given.append(event.card)
-            elif event.to == seat:
-                coming.append(event.card)
-        elif isinstance(event, ev.CardsPassed):
-            received.extend(coming)
-            coming = []
-        kept = seen_by(event, seat, over)
-        if kept is not None:
-            events.append(kept)
+    mine = seat_events(hand, state, seat)
     profile = hand.profile
     # What the game shows of its own facts: the points as this seat knows them, the cards put
     # aside once turned, the pot's value, the seat's privilege (see reversis.games).
     seen = game_of(profile).seen(state, seat)
     trumps = deal.trumps
-    return HandView(
+    view = HandView(
         seat=seat,
         profile=profile.name,
         players=hand.players,
@@ -353,22 +323,22 @@ def hand_view(
         hand_number=deal.hand_number,
         phase=hand.phase,
         to_move=hand.to_move,
-        trick_number=len(hand.tricks) + 1,
+        trick_number=len(tricks) + 1,
         hand=own,
         shown=None if deal.shown < 0 else Card.from_index(deal.shown),
         trump=None if trumps is None else "CDHS"[trumps.suit],
         pass_direction=direction_name(deal) if profile.hearts is not None else None,
-        widow_card=widow_card,
-        put_aside=tuple(put_aside),
-        given=tuple(given),
-        received=tuple(received),
+        widow_card=mine.widow_card,
+        put_aside=mine.put_aside,
+        given=mine.given,
+        received=mine.received,
         card_counts=tuple(cards.bit_count() for cards in state.held),
         tricks_taken=hand.tricks_taken,
         points=seen.points,
-        tricks=hand.tricks,
+        tricks=tricks,
         current_trick=hand.current_trick,
         legal_moves=hand.legal_moves() if hand.to_move == seat else (),
-        events=tuple(events),
+        events=mine.events,
         payments=settlement.payments,
         net=settlement.net,
         stakes_at_start=deal.stakes,
@@ -378,6 +348,8 @@ def hand_view(
         privileged=seen.privileged,
         rules=profile,
     )
+    mark_checked(view)  # valid by construction (tests/test_views.py checks it)
+    return view
 
 
 @attrs.frozen

@@ -35,23 +35,21 @@ from operator import attrgetter
 
 from reversis import events as ev
 from reversis._core import core_module
-from reversis.cards import CARD_AT, Card, mask_of
+from reversis.cards import CARD_AT, Card, cards_from_mask, mask_of
 from reversis.engine.follow import breaks_hearts
 from reversis.errors import (
     ArgumentError,
-    DealError,
-    IllegalMoveError,
     NoWorldError,
     ProfileError,
     RecordError,
-    ReversisError,
 )
-from reversis.hand import Hand, deal_hand
-from reversis.moves import DECLINE, Discard, Exchange, Give, Move, Pass, Play
+from reversis.hand import Hand
+from reversis.moves import DECLINE, PLAYS, Discard, Exchange, Give, Move, Pass
 from reversis.profile import Profile, profile_from_data
-from reversis.viewcheck import check_view
+from reversis.viewcheck import check_view, is_checked
 from reversis.viewrules import view_deal
 from reversis.views import HandView
+from reversis.worldhand import WorldDealer
 
 __all__ = ["sample_world", "world_sampler"]
 
@@ -113,7 +111,8 @@ def world_sampler(
             raise RecordError(f"view.profile: {exc.problem}") from None
     else:
         resolved = view.rules
-    check_view(view, resolved)
+    if not is_checked(view, resolved):  # a view made by a hand, or read and checked, is valid
+        check_view(view, resolved)
     plan = _Plan(resolved, view)
     seat = view.seat
 
@@ -128,6 +127,13 @@ def world_sampler(
         )
 
     return sample
+
+
+def _play(card: Card) -> Move:
+    """The interned play of ``card``."""
+    move = PLAYS[card.index]
+    assert move is not None
+    return move
 
 
 def _card(index: int) -> Card:
@@ -158,8 +164,23 @@ class _Plan:
         # The engine's deal of what the view shows: the suit each card follows (reunion §2: the
         # left bower follows trumps), the trumps, the cards that may not be put aside.
         self.deal = deal = view_deal(view, profile)
+        last_dealt = self.rules.shown == "last-dealt" and self.rules.widow != "dealer"
+        self.hands = WorldDealer(
+            profile,
+            dealer=view.dealer,
+            stakes=view.stakes_at_start,
+            bum=view.shown if last_dealt else None,  # tetka §2: the bum card
+            pass_direction=view.pass_direction,
+            hand_number=view.hand_number,
+            template=deal,
+        )
         self.trumps = deal.trumps
-        self.no_discard = {c for c in profile.deck if deal.no_discard >> c.index & 1}
+        self.no_discard = set(cards_from_mask(deal.no_discard & self.rules.deck_mask))
+        #: The cards that follow each suit (a mask by suit).
+        self.follow_masks: dict[int, int] = {}
+        for card in profile.deck:
+            suit = deal.follows[card.index]
+            self.follow_masks[suit] = self.follow_masks.get(suit, 0) | 1 << card.index
         self.steps: list[_StepEvent] = [
             e for e in view.events if isinstance(e, ev.Exchanged | ev.Declined | ev.Discarded | ev.CardGiven)
         ]  # fmt: skip
@@ -175,6 +196,7 @@ class _Plan:
                 self.revealed.append(True)
         self.revealed.reverse()
         self.plays = [e for e in view.events if isinstance(e, ev.CardPlayed)]
+        self.play_moves: list[Move] = [_play(p.card) for p in self.plays]
         #: Whether the cards handed over are passes (out of the hand at once) or gives.
         self.passes = profile.hearts is not None
         self.privileged = {e.seat for e in view.events if isinstance(e, ev.PrivilegeUsed)}
@@ -182,12 +204,10 @@ class _Plan:
         for play in self.plays:
             played[play.seat].append(play.card)
         self.played = played
-        known = set(view.hand) | set(view.put_aside) | set(view.given) | set(view.received)
-        known |= {c for c in (view.widow_card, view.shown) if c is not None}
-        known |= {play.card for play in self.plays}
-        if view.pot is not None:
-            known |= set(view.pot)
-        self.unknown = [c for c in profile.deck if c not in known]
+        known = mask_of((*view.hand, *view.put_aside, *view.given, *view.received))
+        known |= mask_of(c for c in (view.widow_card, view.shown) if c is not None)
+        known |= mask_of(play.card for play in self.plays) | mask_of(view.pot or ())
+        self.unknown = [c for c in profile.deck if not known >> c.index & 1]
         self._constraints()
 
     def _constraints(self) -> None:
@@ -203,16 +223,19 @@ class _Plan:
         self.excluded: dict[int, int] = dict.fromkeys(range(n), 0)
         only_card = self.rules.only_card_forced
         by_trick: dict[int, list[ev.CardPlayed]] = {}
+        #: The last trick in which each seat played a card of each suit.
+        last: dict[tuple[int, int], int] = {}
         for play in self.plays:
             by_trick.setdefault(play.trick, []).append(play)
+            last[play.seat, self._suit(play.card)] = play.trick
         for number, plays in by_trick.items():
             led = self._suit(plays[0].card)
             for play in plays[1:]:
                 seat = play.seat
-                later = [p for p in self.plays if p.seat == seat and p.trick > number]
+                later = last.get((seat, led), 0) > number  # it played the suit led later
                 suit = self._suit(play.card)
                 if suit != led:
-                    if any(self._suit(p.card) == led for p in later):
+                    if later:
                         # it renounced holding the suit: it used the privilege, for all to see
                         self.privileged.add(seat)
                     if self.trumps is not None:
@@ -224,17 +247,11 @@ class _Plan:
                         self.renounced[seat].add(led)
                 elif only_card and play.kind is ev.PlayKind.FORCED:
                     self.exhausted[seat].add(led)
-                elif (
-                    only_card
-                    and play.kind is ev.PlayKind.PLAYED
-                    and not any(self._suit(p.card) == led for p in later)
-                ):
+                elif only_card and play.kind is ev.PlayKind.PLAYED and not later:
                     self.must[seat].add(led)
         self._lead_constraints(by_trick)
         privilege = self.profile.privilege
-        self.privilege_cards = (
-            {Card.parse(c) for c in privilege.cards} if privilege is not None else set()
-        )
+        self.privilege_cards = set(cards_from_mask(self.rules.priv_mask))  # none without one
         self.privilege_needed = privilege.needed if privilege is not None else 0
         # fournier-1785 §11, english §12, hoyle §12: the privilege lets its holder renounce.
         # A renounce proves a void only if the seat does not hold the privilege, which it keeps
@@ -386,6 +403,23 @@ class _Plan:
     ) -> list[tuple[tuple[int, int], Card]] | None:
         """A card of ``pool`` for every slot, each where it may be (a matching found by augmenting
         paths, the pool's random order deciding between the matchings), or ``None``."""
+        if _CORE is not None:  # the same candidates, order and search in C (core sampling.pxi)
+            deck, follows = self.rules.deck_mask, self.follow_masks
+            seat_masks = {
+                seat: deck & ~self.excluded[seat] & ~sum(follows[suit] for suit in void[seat])
+                for seat in {seat for seat, _ in slots if seat >= 0}
+            }
+            free_mask = deck & ~self.deal.no_discard
+            masks = [
+                seat_masks[seat]
+                if seat >= 0
+                else free_mask
+                if isinstance(self.steps[index], ev.Exchanged | ev.Discarded)
+                else deck
+                for seat, index in slots
+            ]
+            found = _CORE.match_masks([c.index for c in pool], masks)
+            return None if found is None else [(slots[i], _card(card)) for card, i in found]
         # The cards as their indices (quick to hash); the slots of one seat share their list.
         suits = [(c.index, self._suit(c)) for c in pool]
         any_card = [i for i, _ in suits]
@@ -407,9 +441,6 @@ class _Plan:
             for seat, index in slots
         ]
         order = sorted(range(len(slots)), key=lambda i: len(candidates[i]))
-        if _CORE is not None:  # the same search in C (core sampling.pxi), the same matching
-            found = _CORE.match_slots(candidates, order)
-            return None if found is None else [(slots[i], _card(card)) for card, i in found]
         owner: dict[int, int] = {}
 
         def place(i: int, seen: set[int]) -> bool:
@@ -543,7 +574,6 @@ class _Plan:
         elif rest:
             return None
         dealt = [sorted(held[p], key=_INDEX) for p in range(n)]
-        bum = None
         if self.rules.widow == "dealer":
             # reunion §4: the dealer took up the widow, the turn-up last.
             shown = view.shown
@@ -554,22 +584,7 @@ class _Plan:
             first = rng.choice(choices)
             talon = [first, shown]
             dealt[self.dealer] = sorted(held[self.dealer] - {first, shown}, key=_INDEX)
-        elif self.rules.shown == "last-dealt":
-            bum = view.shown
-        try:
-            hand = deal_hand(
-                self.profile,
-                dealt,
-                talon,
-                dealer=self.dealer,
-                stakes=view.stakes_at_start,
-                bum=bum,
-                pass_direction=view.pass_direction,
-                hand_number=view.hand_number,
-            )
-            for move in (*moves, *(Play(p.card) for p in self.plays)):
-                assert move is not None
-                hand = hand.apply(move)
-        except (IllegalMoveError, DealError, ReversisError):
+        played = [m for m in moves if m is not None]
+        if len(played) != len(moves):
             return None
-        return hand
+        return self.hands.hand(dealt, talon, [*played, *self.play_moves])

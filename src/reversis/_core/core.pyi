@@ -2,10 +2,13 @@
 
 from collections.abc import Callable, Iterable, Sequence
 
+from reversis.cards import Card
 from reversis.engine.deal import Deal
 from reversis.engine.facts import Kind
 from reversis.engine.play import Policy
 from reversis.engine.state import Extra, Recorded, State, TrickRecord
+from reversis.engine.tricks import Trick
+from reversis.events import Event
 from reversis.games.payments import Settlement
 from reversis.moves import Move
 from reversis.profile import Profile
@@ -57,10 +60,16 @@ def play_outs(
     seed: int,
     policy: str | Policy | None,
     danger: Sequence[int],
-    result: Callable[[CoreState], Sequence[int]],
+    result: str | Callable[[CoreState], Sequence[int]],
     out: object,
     row: int = 0,
 ) -> int: ...
 def match_slots(candidates: list[list[int]], order: list[int]) -> list[tuple[int, int]] | None: ...
 def settle_state(state: CoreState) -> Settlement: ...
 def settle_nets(states: Iterable[CoreState]) -> list[tuple[int, ...]]: ...
+def events_of(state: CoreState) -> tuple[Event, ...]: ...
+def tricks_of(state: CoreState) -> tuple[Trick, ...]: ...
+def seat_events_of(
+    state: CoreState, seat: int
+) -> tuple[tuple[Event, ...], Card | None, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]: ...
+def match_masks(pool: list[int], masks: list[int]) -> list[tuple[int, int]] | None: ...

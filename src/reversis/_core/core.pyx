@@ -1353,3 +1353,8 @@ include "rollouts.pxi"
 # -- sampling worlds (reversis.worlds) ------------------------------------------------------------
 
 include "sampling.pxi"
+
+
+# -- the public events and tricks of a state (reversis.views) -------------------------------------
+
+include "events.pxi"

@@ -69,3 +69,42 @@ def match_slots(list candidates, list order):
         if not _place(&m, slot, &seen):
             return None
     return [(m.order[k], m.owner[m.order[k]]) for k in range(m.nplaced)]
+
+
+def match_masks(list pool, list masks):
+    """:func:`match_slots` of the candidates and order worlds.py ``_match`` makes: slot ``i`` may
+    take the cards of ``pool`` (card bits, in the pool's order) in the mask ``masks[i]``, the slots
+    placed in the order of their numbers of candidates (a stable sort, as Python's ``sorted``)."""
+    cdef MatchC m
+    cdef int i, j, k, slot, card, npool = len(pool)
+    cdef uint64_t seen, mask
+    cdef uint8_t cards[NCARDS]
+    cdef uint8_t order[MAX_SLOTS]
+    m.nslots = len(masks)
+    if m.nslots > MAX_SLOTS or npool > NCARDS:
+        raise ArgumentError("match_masks() takes at most 64 slots and 64 cards")
+    for k in range(npool):
+        card = _small(pool[k], 0, NCARDS - 1)
+        if card < 0:
+            raise ArgumentError("match_masks(): the pool holds card bits 0 to 63")
+        cards[k] = card
+    for i in range(m.nslots):
+        mask = _mask(masks[i], "masks")
+        m.ncand[i] = 0
+        for k in range(npool):
+            if mask >> cards[k] & 1:
+                m.cand[i][m.ncand[i]] = cards[k]
+                m.ncand[i] += 1
+        # insertion in the order: after every slot with no more candidates (a stable sort)
+        j = i
+        while j > 0 and m.ncand[order[j - 1]] > m.ncand[i]:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = i
+    memset(m.owner, -1, sizeof(m.owner))
+    m.nplaced = 0
+    for i in range(m.nslots):
+        seen = 0
+        if not _place(&m, order[i], &seen):
+            return None
+    return [(m.order[k], m.owner[m.order[k]]) for k in range(m.nplaced)]
