@@ -58,6 +58,8 @@ except ImportError:  # pragma: no cover - depends on the environment
 WORKER = "--worker" in sys.argv
 if not WORKER and (not available() or engine_name() != "compiled"):
     sys.exit("the compiled core is not built or not playing: pip install -e . with a C compiler")
+from openspiel_games import openspiel  # noqa: E402 - benchmarks/, the script's folder
+
 from reversis._core import core  # noqa: E402
 
 Side = Callable[[int, int], float]
@@ -164,28 +166,6 @@ def rollouts(engine: Any, profile: Any, from_start: bool) -> Side:
         else:
             for _ in range(hands):
                 rollout(dealt, draw)
-        return time.perf_counter() - began
-
-    return run
-
-
-def openspiel(game: Any) -> Side:
-    """Random OpenSpiel games from Python (chance from ``legal_actions()``)."""
-
-    def run(hands: int, seed: int) -> float:
-        draw = random.Random(seed).random
-        new_state = game.new_initial_state
-        began = time.perf_counter()
-        for _ in range(hands):
-            state = new_state()
-            while state.is_chance_node():
-                legal = state.legal_actions()
-                state.apply_action(legal[int(draw() * len(legal))])
-            legal = state.legal_actions()
-            while legal:
-                state.apply_action(legal[int(draw() * len(legal))])
-                legal = state.legal_actions()
-            state.returns()
         return time.perf_counter() - began
 
     return run

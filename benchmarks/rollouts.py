@@ -35,6 +35,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from openspiel_games import openspiel  # benchmarks/, the script's folder
+
 import reversis
 from reversis.bots import MonteCarloBot
 from reversis.hand import hand_of_state, state_of
@@ -99,26 +101,6 @@ def one_at_a_time(hand: reversis.Hand) -> Side:
         began = time.perf_counter()
         for _ in range(count):
             rollout(rng)
-        return time.perf_counter() - began
-
-    return run
-
-
-def openspiel(game: Any) -> Side:
-    def run(count: int, seed: int) -> float:
-        draw = random.Random(seed).random
-        new_state = game.new_initial_state
-        began = time.perf_counter()
-        for _ in range(count):
-            state = new_state()
-            while state.is_chance_node():
-                legal = state.legal_actions()
-                state.apply_action(legal[int(draw() * len(legal))])
-            legal = state.legal_actions()
-            while legal:
-                state.apply_action(legal[int(draw() * len(legal))])
-                legal = state.legal_actions()
-            state.returns()
         return time.perf_counter() - began
 
     return run

@@ -29,6 +29,8 @@ import sys
 import time
 from typing import Any
 
+from openspiel_games import openspiel as openspiel_games  # benchmarks/, the script's folder
+
 from reversis import available_profiles, load_profile, new_hand, settle
 from reversis._core import available, engine_name
 from reversis.engine.history import facts_of, moves_of
@@ -94,23 +96,7 @@ def openspiel(hearts: bool) -> Any:
     import pyspiel  # noqa: PLC0415 - the --public rows only
 
     game = pyspiel.load_game("hearts", {} if hearts else {"pass_cards": False})
-
-    def run(hands: int, seed: int) -> float:
-        draw = random.Random(seed).random
-        began = time.perf_counter()
-        for _ in range(hands):
-            state = game.new_initial_state()
-            while state.is_chance_node():
-                legal = state.legal_actions()
-                state.apply_action(legal[int(draw() * len(legal))])
-            legal = state.legal_actions()
-            while legal:
-                state.apply_action(legal[int(draw() * len(legal))])
-                legal = state.legal_actions()
-            state.returns()
-        return time.perf_counter() - began
-
-    return run
+    return openspiel_games(game)
 
 
 def main_public(names: list[str], hands: int, repeats: int, seed: int) -> None:
