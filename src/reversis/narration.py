@@ -14,10 +14,20 @@ from collections.abc import Sequence
 from reversis import events as ev
 from reversis.bots import Bot, play_hand
 from reversis.cards import Card, Suit
+from reversis.engine.tricks import Trick
 from reversis.games.payments import Payment
 from reversis.hand import Hand, settle, state_of
 from reversis.match import Match, MatchPhase
 from reversis.profile import Profile
+from reversis.sentences import (
+    Names,
+    money,
+    outcome_sentences,
+    payment_sentence,
+    plural,
+    units,
+    wrap,
+)
 from reversis.stakes import BasketStakes, PoolStakes, PotStakes, Stakes
 from reversis.text import stakes_text
 
@@ -30,23 +40,6 @@ __all__ = [
     "plural",
     "units",
 ]
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``count`` and the noun that agrees with it: ``plural(1, "trick")`` is ``"1 trick"``,
-    ``plural(2, "trick")`` is ``"2 tricks"``; ``words`` gives an irregular plural."""
-    return f"{count} {word if abs(count) == 1 else (words if words is not None else word + 's')}"
-
-
-def units(profile: Profile) -> str:
-    """The profile's unit of money in the plural, in its own words (``counters``, ``fish``)."""
-    money = profile.money
-    return money.unit_plural if money.unit_plural is not None else f"{money.unit}s"
-
-
-def money(profile: Profile, amount: int) -> str:
-    """``amount`` in the profile's unit: ``"1 counter"``, ``"14 counters"``, ``"2 fish"``."""
-    return plural(amount, profile.money.unit, units(profile))
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -177,7 +170,7 @@ def describe_hand(hand: Hand) -> list[str]:
                 f"seat {s}: {plural(p, 'point')} in {plural(t, 'trick')}"
                 for s, (p, t) in enumerate(zip(event.points, event.tricks, strict=True))
             )
-            lines.append(f"  {points}")
+            lines += wrap(f"  {points}", WIDTH, "  ")
             word = profile.money.pot_reason
             if reversis is None:
                 if reunion is not None and reunion.discards:
@@ -194,12 +187,39 @@ def describe_hand(hand: Hand) -> list[str]:
                     if word == "pot"
                     else f"party worth {worth} (the cards put aside: {_cards(reversis.pot)})"
                 )
-                lines.append(
-                    f"  {what}: {_seat(hand, event.winner)} wins it, "
-                    f"{_seat(hand, event.loser)} loses it"
-                )
+                lines.append(f"  {what}")
+            result = settle(hand)
+            why = outcome_sentences(
+                profile,
+                dealer=hand.dealer,
+                points=event.points,
+                tricks=event.tricks,
+                winner=event.winner,
+                loser=event.loser,
+                net=result.net,
+                events=hand.events,
+            )
+            lines += wrap("  " + " ".join(why), WIDTH, "  ")
+    if not hand.is_over:
+        lines += ["", _unfinished(hand)]
     lines.extend(_settlement_lines(hand))
     return lines
+
+
+#: The width the account's long lines are wrapped at (at word boundaries).
+WIDTH = 100
+
+
+def _unfinished(hand: Hand) -> str:
+    """What an unfinished hand waits for, with the trick in play."""
+    trick = hand.current_trick
+    number = len(hand.tricks) + 1
+    where = f"trick {number}" if hand.phase.value == "play" else f"the {hand.phase.value}"
+    text = f"The hand is not finished ({where}, seat {hand.to_move} to play)"
+    if trick is not None and trick.plays:
+        plays = ", ".join(f"seat {s} {c}" for s, c in trick.plays)
+        text += f"; trick {trick.number} so far: {plays}"
+    return text + "."
 
 
 def _pool_won(pool: str) -> str:
@@ -225,20 +245,22 @@ def _table_text(stakes: Stakes) -> str:
     return "nothing"
 
 
-def _payment_lines(payments: Sequence[Payment]) -> list[str]:
+def _payment_lines(
+    profile: Profile, payments: Sequence[Payment], tricks: Sequence[Trick] = ()
+) -> list[str]:
+    """One sentence a payment (:func:`reversis.sentences.payment_sentence`), wrapped."""
+    names = Names.seats(profile.players)
     lines = []
     for p in payments:
-        trick = f" (trick {p.trick})" if p.trick is not None else ""
-        payer = f"seat {p.payer}" if isinstance(p.payer, int) else p.payer
-        payee = f"seat {p.payee}" if isinstance(p.payee, int) else p.payee
-        lines.append(f"  {payer:>8} → {payee:<8} {p.amount:>4}  {p.reason}{trick}")
+        text = payment_sentence(p, profile, names, tricks=tricks)
+        lines += wrap(f"  {text}", WIDTH, "    ")
     return lines
 
 
 def _settlement_lines(hand: Hand) -> list[str]:
     result = settle(hand)
-    lines = ["", "Payments"]
-    lines += _payment_lines(result.payments) or ["  none"]
+    lines = ["", "Payments" if hand.is_over else "Payments standing so far"]
+    lines += _payment_lines(hand.profile, result.payments, hand.tricks) or ["  none"]
     lines.append("  net: " + ", ".join(f"seat {s} {n:+d}" for s, n in enumerate(result.net)))
     if hand.profile.mechanism != "none":
         lines.append(f"  stakes after the hand: {_stakes_text(result.stakes)}")
@@ -279,7 +301,7 @@ def narrate_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[l
             "",
             f"Hand {match.hand_number}, round {match.round}, dealer seat {match.dealer}{continuing}",
         ]
-        lines += _payment_lines(match.antes)
+        lines += _payment_lines(profile, match.antes)
         hand = play_hand(match.hand, bots)
         result = settle(hand)
         reversis = hand.reversis
@@ -295,7 +317,7 @@ def narrate_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[l
             lines.append(
                 "  points: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(hand.points))
             )
-        lines += _payment_lines(result.payments)
+        lines += _payment_lines(profile, result.payments, hand.tricks)
         match = match.finish_hand(hand)
         if profile.mechanism != "none":
             lines.append(f"  stakes: {_stakes_text(match.stakes)}")
@@ -328,7 +350,7 @@ def describe_match_end(match: Match) -> list[str]:
     if match.final_payments:
         what = "The stakes are shared" if profile.reversis is not None else "The game's payments"
         lines += ["", what]
-        lines += _payment_lines(match.final_payments)
+        lines += _payment_lines(profile, match.final_payments)
     if match.is_over and profile.reversis is None:
         winners = ", ".join(f"seat {s}" for s in match.winners)
         totals = ", ".join(f"seat {s} {t}" for s, t in enumerate(match.totals))
