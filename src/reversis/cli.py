@@ -216,10 +216,12 @@ def _play(args: argparse.Namespace) -> int:
         for s, name in zip(others, names, strict=True)
     }
     color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    game = Terminal(profile, args.seat, bots, read=input, write=print, color=color)
+    # Sentences are wrapped to a terminal's width; into a pipe or a file, lines stay whole.
+    width = None if sys.stdout.isatty() else 0
+    game = Terminal(profile, args.seat, bots, read=input, write=print, color=color, width=width)
     table = ", ".join(f"seat {s}: {name}" for s, name in zip(others, names, strict=True))
-    print(f"{profile.title} ({profile.name}), seed {seed}. You are seat {args.seat}; {table}.")
-    print("Type a move's number or notation; ? explains the moves; undo, save FILE, quit.")
+    game.say(f"{profile.title} ({profile.name}), seed {seed}. You are seat {args.seat}; {table}.")
+    game.say("Type a move's number or notation; ? explains the moves; help, undo, save FILE, quit.")
     try:
         if args.match:
             match = game.play_match(new_match(profile, seed=seed, dealer=args.dealer))

@@ -100,6 +100,7 @@ def describe_hand(hand: Hand) -> list[str]:
     if state_of(hand).deal.nsteps:
         lines += ["", "The pass" if profile.hearts is not None else "The exchange"]
     current: list[str] = []
+    taken = True  # whether the trick of ``current`` is taken
     trick_lines: list[str] = []
     for event in hand.events:
         if isinstance(event, ev.Exchanged):
@@ -123,6 +124,7 @@ def describe_hand(hand: Hand) -> list[str]:
                 if not current:
                     lines += ["", "The tricks"]
                 current = [f"  {event.trick:>2}. seat {event.seat} leads {event.card}"]
+                taken = False
             else:
                 note = (
                     ""
@@ -132,6 +134,7 @@ def describe_hand(hand: Hand) -> list[str]:
                 current.append(f"seat {event.seat} {event.card}{note}")
         elif isinstance(event, ev.TrickTaken):
             lines.append(", ".join(current) + f"  → seat {event.winner}")
+            taken = True
             lines.extend(trick_lines)
             trick_lines = []
         elif isinstance(event, ev.PrivilegeUsed):
@@ -200,6 +203,8 @@ def describe_hand(hand: Hand) -> list[str]:
                 events=hand.events,
             )
             lines += wrap("  " + " ".join(why), WIDTH, "  ")
+    if current and not taken:
+        lines.append(", ".join(current) + "  (in play)")
     if not hand.is_over:
         lines += ["", _unfinished(hand)]
     lines.extend(_settlement_lines(hand))
@@ -211,15 +216,11 @@ WIDTH = 100
 
 
 def _unfinished(hand: Hand) -> str:
-    """What an unfinished hand waits for, with the trick in play."""
-    trick = hand.current_trick
+    """What an unfinished hand waits for."""
     number = len(hand.tricks) + 1
     where = f"trick {number}" if hand.phase.value == "play" else f"the {hand.phase.value}"
-    text = f"The hand is not finished ({where}, seat {hand.to_move} to play)"
-    if trick is not None and trick.plays:
-        plays = ", ".join(f"seat {s} {c}" for s, c in trick.plays)
-        text += f"; trick {trick.number} so far: {plays}"
-    return text + "."
+    verb = "play" if hand.phase.value == "play" else "move"
+    return f"The hand is not finished ({where}, seat {hand.to_move} to {verb})."
 
 
 def _pool_won(pool: str) -> str:
@@ -263,7 +264,8 @@ def _settlement_lines(hand: Hand) -> list[str]:
     lines += _payment_lines(hand.profile, result.payments, hand.tricks) or ["  none"]
     lines.append("  net: " + ", ".join(f"seat {s} {n:+d}" for s, n in enumerate(result.net)))
     if hand.profile.mechanism != "none":
-        lines.append(f"  stakes after the hand: {_stakes_text(result.stakes)}")
+        when = "after the hand" if hand.is_over else "as they stand"
+        lines.append(f"  stakes {when}: {_stakes_text(result.stakes)}")
     return lines
 
 

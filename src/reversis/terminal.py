@@ -121,7 +121,7 @@ class Terminal:
     color: bool = False
     #: The match being played, if any (``save`` writes its record).
     match: Match | None = None
-    #: The columns that sentences are wrapped at (``None``: the terminal's width).
+    #: The columns that sentences are wrapped at (``None``: the terminal's width; ``0``: none).
     width: int | None = None
 
     def __attrs_post_init__(self) -> None:
