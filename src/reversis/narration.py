@@ -25,6 +25,7 @@ from reversis.sentences import (
     outcome_sentences,
     payment_sentence,
     plural,
+    profile_title,
     units,
     wrap,
 )
@@ -69,7 +70,7 @@ def describe_hand(hand: Hand) -> list[str]:
         else f"seat {deal.eldest} leads"
     )
     lines = [
-        f"{'Reversis: ' if reversis is not None else ''}{profile.title} ({profile.name})"
+        f"{'Reversis: ' if reversis is not None else ''}{profile_title(profile)}"
         + (f", seed {deal.seed}" if deal.seed is not None else ""),
         f"{profile.players} players, seats numbered in playing order ({profile.table.direction}); "
         f"seat {hand.dealer} deals, {leads}.",
@@ -281,7 +282,7 @@ def narrate_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[l
     profile = match.profile
     kind = "Reversis match" if profile.reversis is not None else "Game"
     lines = [
-        f"{kind}: {profile.title} ({profile.name})"
+        f"{kind}: {profile_title(profile)}"
         + (f", seed {match.seed}" if match.seed is not None else ""),
         f"{profile.players} players with {money(profile, profile.money.bankroll)} each; "
         + (

@@ -25,6 +25,7 @@ it is, or the names a front-end gives its players.
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections.abc import Iterable, Sequence
 
@@ -34,7 +35,7 @@ from reversis import events as ev
 from reversis.cards import Card, Rank
 from reversis.engine.tricks import Trick
 from reversis.games.payments import Payment
-from reversis.profile import Profile
+from reversis.profile import Profile, shipped
 
 __all__ = [
     "REASONS",
@@ -48,6 +49,7 @@ __all__ = [
     "outcome_text",
     "payment_sentence",
     "plural",
+    "profile_title",
     "signed",
     "units",
     "wrap",
@@ -107,6 +109,20 @@ def money(profile: Profile, amount: int) -> str:
 def signed(amount: int) -> str:
     """``amount`` with its sign, a true minus for losses: ``"+6"``, ``"−3"``, ``"0"``."""
     return "0" if amount == 0 else f"+{amount}" if amount > 0 else f"−{-amount}"
+
+
+@functools.cache
+def _shipped_titles() -> frozenset[str]:
+    return frozenset(str(shipped.data(name).get("title", "")) for name in shipped.names())
+
+
+def profile_title(profile: Profile) -> str:
+    """The profile's title and name for a heading: ``"Fournier 1785 (fournier-1785)"``; a house
+    profile that kept the title of the shipped one it is built on says so:
+    ``"house2 (house rules on Fournier 1785)"``."""
+    if profile.name not in shipped.names() and profile.title in _shipped_titles():
+        return f"{profile.name} (house rules on {profile.title})"
+    return f"{profile.title} ({profile.name})"
 
 
 def card_name(card: Card) -> str:

@@ -38,6 +38,7 @@ from reversis.sentences import (
     event_sentence,
     outcome_sentences,
     payment_sentence,
+    profile_title,
     wrap,
 )
 from reversis.stakes import BasketStakes, PoolStakes, PotStakes, Stakes
@@ -182,7 +183,7 @@ def render(view: HandView, *, color: bool = False, width: int | None = None) -> 
     reset = _RESET if color else ""
     lines = [
         f"{bold}{'Reversis: ' if profile.reversis is not None else ''}"
-        f"{profile.title} ({profile.name}), hand {view.hand_number}{reset}",
+        f"{profile_title(profile)}, hand {view.hand_number}{reset}",
         f"You are seat {seat}{role}. Dealer: seat {view.dealer}. {_phase_text(view)}",
         f"Your hand: {_by_suit(view.hand, color)}",
     ]
