@@ -5,6 +5,7 @@ title, ``simulate --plot``, and the examples of ``--help``."""
 from __future__ import annotations
 
 import io
+import subprocess
 import sys
 from pathlib import Path
 
@@ -125,3 +126,30 @@ def test_help_names_the_installed_command() -> None:
     text = parser().format_help()
     assert "  reversis demo --seed 7" in text
     assert "python -m reversis" in text
+
+
+@pytest.mark.parametrize(
+    ("module", "extra", "package"),
+    [
+        ("reversis.openspiel", "openspiel", "numpy"),
+        ("reversis.openspiel", "openspiel", "pyspiel"),
+        ("reversis.pettingzoo", "pettingzoo", "numpy"),
+        ("reversis.pettingzoo", "pettingzoo", "gymnasium"),
+        ("reversis.pettingzoo", "pettingzoo", "pettingzoo"),
+    ],
+)
+def test_an_optional_module_names_its_extra(module: str, extra: str, package: str) -> None:
+    """Without its extra, importing an adapter says which extra to install (a fresh interpreter,
+    the package made unimportable)."""
+    code = (
+        f"import sys; sys.modules[{package!r}] = None\n"
+        f"try:\n    import {module}\n"
+        "except ModuleNotFoundError as exc:\n    print(exc)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.strip() == (
+        f'{module} needs the {extra} extra: pip install "reversis[{extra}]" '
+        f"(no module named {package!r})"
+    ), done.stderr
