@@ -123,6 +123,15 @@ def _replay(args: argparse.Namespace) -> int:
         text = files.read_text(args.file, records.MAX_RECORD)
     profile = load_profile(args.profile) if args.profile is not None else None
     value = records.replay(text, profile=profile)
+    if args.html:
+        from reversis.pictures import hand_html  # noqa: PLC0415 - loaded for this option only
+
+        if not isinstance(value, Hand):
+            if not value.history:
+                raise ArgumentError("--html: the match record has no finished hand to show")
+            value = value.history[-1]
+        sys.stdout.write(hand_html(value))
+        return 0
     if isinstance(value, Hand):
         print("\n".join(describe_hand(value)))
         return 0
@@ -489,6 +498,12 @@ def parser() -> argparse.ArgumentParser:
         default=None,
         help="the profile file, for a record whose profile is not shipped (default: the "
         "record's Profile tag)",
+    )
+    replay.add_argument(
+        "--html",
+        action="store_true",
+        help="print the hand as a self-contained HTML page to share: the deal, each trick as a "
+        "picture, the events and the settlement in words (a match record: its last hand)",
     )
     replay.set_defaults(run=_replay)
     profiles = sub.add_parser(

@@ -243,7 +243,7 @@ def payment_sentence(
             )
         elif how == "led":
             card = _card_of(tricks, trick, payer, kind)
-            why = f"{who(payer)} led the {card}, which pays the winner"
+            why = f"{who(payer)} led the {card}, which pays the {profile.money.pot_reason}'s winner"
         else:
             card = _card_of(tricks, trick, payer, kind)
             why = f"{who(payer)} played the {card} while holding the suit led"
