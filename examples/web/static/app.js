@@ -249,8 +249,7 @@ function infoHtml(view, seats, me) {
   if (view.pass_direction) add("Passing", esc(view.pass_direction));
   if (view.given.length) add("You gave", view.given.map(cardName).join(", "));
   if (view.received.length) add("You received", view.received.map(cardName).join(", "));
-  if (view.pot) add("The pot", `<span class="minis">${view.pot.map((c) => `<span class="mini">${cardSvg(c)}</span>`).join("")}</span>` +
-    (view.pot_value !== null ? ` worth ${view.pot_value}` : ""));
+  // The pot (shown at the end of the hand) is in the settlement, next to who won it.
   rows.push("</dl>");
   return rows.join("");
 }
