@@ -1,10 +1,10 @@
 """Words for people: a payment, an event and the end of a hand as English sentences.
 
 Every screen of the library (``demo``, ``replay``, ``play``, the web table example) says what
-happened through these functions, so that a player reads *"Seat 3 pays you 4 counters: your ace
-of diamonds was forced out on seat 3's lead (trick 11)."* and never a reason code. The codes stay in
-the data (:class:`~reversis.Payment`'s ``reason``, the JSON of every value): these functions only
-word them.
+happened through these functions, so that a player reads *"Seat 3 pays you 4 counters: seat 3's
+ace of diamonds was forced out on your lead (trick 5)."* and never a reason code. The codes stay
+in the data (:class:`~reversis.Payment`'s ``reason``, the JSON of every value): these functions
+only word them.
 
 Seats are named by a :class:`Names`: ``"seat 2"`` by default, ``"you"`` for the seat whose screen
 it is, or the names a front-end gives its players.
