@@ -503,7 +503,8 @@ def parser() -> argparse.ArgumentParser:
         "--html",
         action="store_true",
         help="print the hand as a self-contained HTML page to share: the deal, each trick as a "
-        "picture, the events and the settlement in words (a match record: its last hand)",
+        "picture, the events and the settlement in words (a match record: its last hand) "
+        "(default: the hand or match as text)",
     )
     replay.set_defaults(run=_replay)
     profiles = sub.add_parser(
