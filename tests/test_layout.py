@@ -55,6 +55,7 @@ BELOW_THE_FACADES = (
     "reversis.viewcheck",
     "reversis.viewrules",
     "reversis.encoding",
+    "reversis.sentences",
     "reversis.text",
     "reversis.bounds",
 )

@@ -758,3 +758,157 @@ def test_the_readme_shows_a_screenshot() -> None:
     """The README's screenshot exists and is a PNG (the browser test makes new ones)."""
     shot = ROOT / "examples" / "web" / "screenshot.png"
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# ---- the end screens: words, not codes; and what comes after (issue 27) ----------------------
+
+#: A reason code (``ace_forced``) or any other word joined by underscores: never in a page's text.
+CODE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+
+
+def test_the_table_words_the_payments_and_the_end_of_the_hand() -> None:
+    """The state message holds each payment and the end of the hand in sentences (from
+    reversis.sentences); the reason codes stay in the view's data only."""
+    table = new_table("tw", "fournier-1785", "hand", 8).sit(1, "Ann", "a").fill_bots()
+    table = run_bots_and_person(table, person=1)
+    message = table.message(1)
+    words = message["words"]
+    assert len(words["payments"]) == len(message["hand"]["payments"]) > 0
+    text = " ".join(words["payments"] + words["events"] + words["outcome"])
+    assert not CODE.search(text), CODE.search(text)
+    assert "wins the pot" in " ".join(words["outcome"]) or "reversis" in text
+    assert "you" in text.lower()
+    assert any(p["reason"] for p in message["hand"]["payments"])  # the codes stay in the data
+
+
+def run_bots_and_person(table: Table, person: int) -> Table:
+    """Play the table to the end of its hand, the person's seat played by a bot too."""
+    me = bot_for(table.id, person)
+    while table.status == "playing":
+        step = table.bot_step(lambda seat, name=table.id: bot_for(name, seat))
+        if step is None:
+            assert table.hand is not None
+            step = table.move(person, str(me(table.hand.view(person))))
+        table = step
+    return table
+
+
+def deciding_table(table_id: str, profile: str, token: str) -> Table:
+    """A match table played by bots up to its end-of-match choice, with a person ("Ann", whose
+    moves a bot makes) at the seat that has the choice to make."""
+
+    def drive(table: Table) -> Table:
+        bots = {s: bot_for(table_id, s) for s in range(len(table.seats))}
+        while table.status not in ("deciding", "over"):
+            if table.status == "between":
+                table = table.next_hand()
+                continue
+            assert table.hand is not None
+            assert table.hand.to_move is not None
+            seat = table.hand.to_move
+            table = table.move(seat, str(bots[seat](table.hand.view(seat))))
+        return table
+
+    for seed in range(20):
+        played = drive(new_table(table_id, profile, "match", seed).fill_bots())
+        if played.status == "deciding":
+            person = played.actors()[0]
+            return drive(
+                new_table(table_id, profile, "match", seed).sit(person, "Ann", token).fill_bots()
+            )
+    raise AssertionError("no match of 20 seeds waits for a choice")
+
+
+def test_browser_new_hand_after_one_and_back_to_the_tables(
+    live: tuple[str, Any], browser: Any, tmp_path: Path
+) -> None:
+    base, app = live
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base + "/")
+    icon = page.request.get(base + "/favicon.ico")
+    assert icon.status == 200
+    assert icon.headers["content-type"].startswith("image/svg+xml")
+    page.wait_for_selector("#profile option", state="attached")
+    page.select_option("#profile", "fournier-1785")
+    page.fill("#name", "Ann")
+    page.click("#create-button")
+    page.wait_for_selector("body[data-status=playing]")
+    first = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('table')")
+    deadline = time.monotonic() + 40
+    while page.get_attribute("body", "data-status") != "over":
+        assert time.monotonic() < deadline, "the hand did not finish"
+        if not click_one(page):
+            page.wait_for_timeout(20)
+    page.wait_for_selector("#settlement:not([hidden]) [data-testid=outcome]")
+    outcome = page.text_content("[data-testid=outcome]") or ""
+    hand = app.state.server.tables[first].hand
+    if hand.reversis.committed is None:
+        assert re.search(r"wins? the pot and .+ loses? it\.", outcome), outcome
+    assert "In all (counters):" in outcome
+    body = page.inner_text("body")
+    assert not CODE.search(body), CODE.search(body)
+    # The payments are listed once, in the settlement, each as a sentence.
+    assert page.locator("ol.payments").count() == 1
+    sentences = page.locator("#settlement ol.payments li").all_text_contents()
+    assert len(sentences) == len(reversis.settle(hand).payments)
+    assert all(" pay" in s and s.endswith(".") for s in sentences)
+    # The pot's cards side by side, not stacked.
+    tops = page.eval_on_selector_all(
+        "#settlement .pot .mini", "els => els.map(e => e.getBoundingClientRect().top)"
+    )
+    assert len(set(tops)) <= 1
+    page.screenshot(path=str(screenshot_dir(tmp_path) / "web-end-of-hand.png"), full_page=True)
+
+    page.click("#new-hand")
+    page.wait_for_function(
+        f"new URLSearchParams(location.hash.slice(1)).get('table') !== '{first}'"
+    )
+    page.wait_for_selector("body[data-status=playing]")
+    second = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('table')")
+    table = app.state.server.tables[second]
+    assert table.profile.name == "fournier-1785"
+    assert table.mode == "hand"
+    assert [s.kind for s in table.seats] == ["human", "bot", "bot", "bot"]
+    assert table.seats[0].name == "Ann"
+    page.wait_for_timeout(1200)  # the old table's socket, closed on purpose, does not come back
+    assert page.evaluate("new URLSearchParams(location.hash.slice(1)).get('table')") == second
+
+    page.click("#back-to-tables")
+    page.wait_for_selector("#lobby:not([hidden])")
+    assert page.locator("#game").is_hidden()
+    assert page.evaluate("location.hash") == ""
+    assert errors == []
+    context.close()
+
+
+def test_browser_a_person_makes_the_end_of_match_choice(
+    live: tuple[str, Any], browser: Any, tmp_path: Path
+) -> None:
+    base, app = live
+    table = deciding_table("dec1de000001", "fournier-1785-3p", "tok-decide")
+    person = table.seat_of("tok-decide")
+    assert table.status == "deciding"
+    assert table.actors() == (person,)
+    app.state.server.open(table)
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base + "/#table=dec1de000001&token=tok-decide")
+    page.wait_for_selector("body[data-status=deciding] button.choose[data-choice=share]")
+    assert "continue playing, or share" in (page.text_content("#prompt") or "")
+    page.click("button.choose[data-choice=share]")
+    page.wait_for_selector("body[data-status=over] [data-testid=match-over]")
+    match = app.state.server.tables["dec1de000001"].match
+    assert match.is_over
+    assert match.choices == ((person, "share"),)
+    ending = page.inner_text("#settlement")
+    assert "The match is over. The standing:" in ending
+    assert not CODE.search(page.inner_text("body"))
+    assert page.locator("#new-hand").text_content() == "New match"
+    page.screenshot(path=str(screenshot_dir(tmp_path) / "web-end-of-match.png"), full_page=True)
+    assert errors == []
+    context.close()

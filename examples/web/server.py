@@ -69,6 +69,11 @@ async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html")
 
 
+async def favicon(request: Request) -> Response:
+    """The tab's icon (a card with a heart), where browsers look for it."""
+    return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+
 async def profiles(request: Request) -> Response:
     """The shipped profiles: name, players, what they are."""
     params.query(request.query_params, ())
@@ -253,6 +258,7 @@ def create_app(
     app = Starlette(
         routes=[
             Route("/", index),
+            Route("/favicon.ico", favicon),
             Route("/api/profiles", profiles),
             Route("/api/tables", tables, methods=["GET", "POST"]),
             Route("/api/tables/{table_id}/sit", sit, methods=["POST"]),

@@ -20,9 +20,11 @@ from typing import Any
 import attrs
 
 import reversis
+import reversis.events
 from reversis import Hand, Match, Profile, records
 from reversis.bots import CautiousBot
 from reversis.match import MatchPhase
+from reversis.sentences import Names, event_sentence, money, outcome_sentences, payment_sentence
 from reversis.views import HandView
 
 __all__ = [
@@ -274,19 +276,73 @@ class Table:
         shown = self.hand if self.hand is not None else self.last_hand
         hand_view = None
         match_view = None
+        words = None
         if seat is not None:
             if shown is not None:
-                hand_view = shown.view(seat).to_dict()
+                view = shown.view(seat)
+                hand_view = view.to_dict()
+                words = self.words(view)
             if self.match is not None:
                 match_view = self.match.view(seat).to_dict()
                 match_view["hand"] = None
+                if words is not None and self.match.is_over:
+                    words["match"] = self.match_words(seat)
         return {
             "type": "state",
             "table": self.summary(),
             "seat": seat,
             "hand": hand_view,
             "match": match_view,
+            "words": words,
         }
+
+    def names(self, seat: int | None) -> Names:
+        """The seats as the players see them: their names, and "you" for ``seat``."""
+        given = [s.name or f"Seat {n}" for n, s in enumerate(self.seats)]
+        return Names.seats(len(self.seats), you=seat, names=given)
+
+    def words(self, view: HandView) -> dict[str, Any]:
+        """What the view says in sentences (:mod:`reversis.sentences`): each payment, the events
+        and, once the hand is over, who won and who lost and why. The codes (a payment's
+        ``reason``) stay in the view's data; only these sentences are shown."""
+        names = self.names(view.seat)
+        profile = view.rules
+        over = next((e for e in view.events if isinstance(e, reversis.events.HandOver)), None)
+        outcome: list[str] = []
+        if over is not None:
+            outcome = outcome_sentences(
+                profile,
+                dealer=view.dealer,
+                points=over.points,
+                tricks=over.tricks,
+                winner=over.winner,
+                loser=over.loser,
+                net=view.net,
+                names=names,
+                events=view.events,
+            )
+        return {
+            "payments": [
+                payment_sentence(p, profile, names, tricks=view.tricks) for p in view.payments
+            ],
+            "events": [
+                text for e in view.events if (text := event_sentence(e, profile, names)) is not None
+            ],
+            "outcome": outcome,
+        }
+
+    def match_words(self, seat: int) -> list[str]:
+        """The end of the match in sentences: the stakes shared (or the game's payments) and the
+        standing."""
+        assert self.match is not None
+        names = self.names(seat)
+        profile = self.profile
+        out = [payment_sentence(p, profile, names) for p in self.match.final_payments]
+        places = ", ".join(
+            f"{names(s)} {money(profile, amount)}" for s, amount in self.match.standing
+        )
+        out.append(f"The match is over. The standing: {places}.")
+        return out
 
     # -- storage -------------------------------------------------------------------------------
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import os
 import random
 import signal
@@ -26,7 +25,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from reversis import __version__, files, records
 from reversis._core import engine_name
@@ -45,6 +44,8 @@ from reversis.narration import (
 )
 from reversis.pool import cpu_count, max_workers
 from reversis.profile import Profile, available_profiles, load_profile
+from reversis.progress import Progress
+from reversis.sentences import profile_title
 
 __all__ = [
     "DESCRIPTION",
@@ -63,29 +64,36 @@ Reversis, the French ancestor of Hearts: play hands and matches with bots, repla
 text records, list the rule profiles and check a profile of your own."""
 
 EPILOG = """\
-examples:
-  python -m reversis demo --seed 7                 a hand of the default profile
-  python -m reversis demo --match --profile hoyle  a whole match of another profile
-  python -m reversis demo --record hand.txt        ... and save its text record
-  python -m reversis replay hand.txt               print the hand a record describes
-  python -m reversis play --seat 1 --bots cautious,random,monte-carlo
-                                                   play a hand yourself against bots
-  python -m reversis simulate --hands 10000 --workers 2
-                                                   how the bots do over many hands
-  python -m reversis check --profile my-rules.toml --hands 500
+examples (the installed command 'reversis' is the same as 'python -m reversis'):
+  reversis demo --seed 7                 a hand of the default profile
+  reversis demo --match --profile hoyle  a whole match of another profile
+  reversis demo --record hand.txt        ... and save its text record
+  reversis replay hand.txt               print the hand a record describes
+  reversis replay --html hand.txt > hand.html
+                                         ... as a page to share
+  reversis play --seat 1 --bots cautious,random,monte-carlo
+                                         play a hand yourself against bots
+  reversis simulate --hands 10000 --workers 2 --plot bots.svg
+                                         how the bots do over many hands
+  reversis check --profile my-rules.toml --hands 500
 
-'python -m reversis COMMAND --help' describes each command's options."""
+'reversis COMMAND --help' (or 'python -m reversis COMMAND --help') describes each
+command's options."""
 
 
-def _bots(kind: str, seed: int, players: int) -> list[Bot]:
+def _bots(kind: str, seed: int, players: int, playouts: int = 8) -> list[Bot]:
     if kind == "cautious":
         return [CautiousBot(random.Random(seed * 10 + s)) for s in range(players)]
+    if kind == "monte-carlo":
+        from reversis.bots import make_bot  # noqa: PLC0415 - loaded for this bot only
+
+        return [make_bot(kind, seed * 10 + s, playouts=playouts) for s in range(players)]
     return [RandomBot(random.Random(seed * 10 + s)) for s in range(players)]
 
 
 def _demo(args: argparse.Namespace) -> int:
     profile = load_profile(args.profile)
-    bots = _bots(args.bots, args.seed, profile.players)
+    bots = _bots(args.bots, args.seed, profile.players, args.playouts)
     played: Hand | Match
     if args.match:
         lines, played = narrate_match(
@@ -115,11 +123,20 @@ def _replay(args: argparse.Namespace) -> int:
         text = files.read_text(args.file, records.MAX_RECORD)
     profile = load_profile(args.profile) if args.profile is not None else None
     value = records.replay(text, profile=profile)
+    if args.html:
+        from reversis.pictures import hand_html  # noqa: PLC0415 - loaded for this option only
+
+        if not isinstance(value, Hand):
+            if not value.history:
+                raise ArgumentError("--html: the match record has no finished hand to show")
+            value = value.history[-1]
+        sys.stdout.write(hand_html(value))
+        return 0
     if isinstance(value, Hand):
         print("\n".join(describe_hand(value)))
         return 0
     match = value
-    lines = [f"Reversis match: {match.profile.title} ({match.profile.name})"]
+    lines = [f"Reversis match: {profile_title(match.profile)}"]
     for number, hand in enumerate(match.history, start=1):
         lines += ["", f"=== Hand {number} ===", *describe_hand(hand)]
     lines += describe_match_end(match)
@@ -133,54 +150,18 @@ def _profiles(_: argparse.Namespace) -> int:
     return 0
 
 
-class _Progress:
-    """Progress of a long check on a terminal: a bar (with the optional ``tqdm``) or a plain line
-    that updates in place."""
-
-    def __init__(self, total: int, label: str, stream: TextIO) -> None:
-        self.total = total
-        self.label = label
-        self.stream = stream
-        self.done = 0
-        self.bar: Any = None
-        try:  # the optional extra ``reversis[progress]``
-            tqdm = importlib.import_module("tqdm").tqdm
-        except ImportError:
-            pass
-        else:
-            self.bar = tqdm(total=total, desc=label, unit="hand", file=stream, leave=False)
-
-    def __call__(self, state: Hand, _previous: Hand | None) -> None:
-        if not state.is_over:
-            return
-        self.done += 1
-        if self.bar is not None:
-            self.bar.update(1)
-        else:
-            self.stream.write(f"\r{self.label}: {self.done}/{plural(self.total, 'hand')} checked")
-            self.stream.flush()
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-        else:
-            self.stream.write("\r\033[K")
-            self.stream.flush()
-
-
 def _check(args: argparse.Namespace) -> int:
     from reversis.testing import check_profile  # noqa: PLC0415
 
     profile: Profile = load_profile(args.profile)
-    progress = _Progress(args.hands, profile.name, sys.stderr) if sys.stderr.isatty() else None
+    progress = Progress(args.hands, profile.name, sys.stderr, terminal=sys.stderr.isatty())
     extra: Callable[[Hand, Hand | None], None] | None = progress
     try:
         report = check_profile(
             profile, hands=args.hands, seed=args.seed, exhaustive=args.exhaustive, extra=extra
         )
     finally:
-        if progress is not None:
-            progress.close()
+        progress.close()
     for failure in report.failures:
         print(f"FAILED {failure}")
     status = "ok" if report.ok else f"{plural(len(report.failures), 'hand')} failed"
@@ -216,10 +197,12 @@ def _play(args: argparse.Namespace) -> int:
         for s, name in zip(others, names, strict=True)
     }
     color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    game = Terminal(profile, args.seat, bots, read=input, write=print, color=color)
+    # Sentences are wrapped to a terminal's width; into a pipe or a file, lines stay whole.
+    width = None if sys.stdout.isatty() else 0
+    game = Terminal(profile, args.seat, bots, read=input, write=print, color=color, width=width)
     table = ", ".join(f"seat {s}: {name}" for s, name in zip(others, names, strict=True))
-    print(f"{profile.title} ({profile.name}), seed {seed}. You are seat {args.seat}; {table}.")
-    print("Type a move's number or notation; ? explains the moves; undo, save FILE, quit.")
+    game.say(f"{profile_title(profile)}, seed {seed}. You are seat {args.seat}; {table}.")
+    game.say("Type a move's number or notation; ? explains the moves; help, undo, save FILE, quit.")
     try:
         if args.match:
             match = game.play_match(new_match(profile, seed=seed, dealer=args.dealer))
@@ -275,6 +258,13 @@ def _simulate(args: argparse.Namespace) -> int:
         print("\nInterrupted.", file=sys.stderr)
         return 130
     print(result.to_json() if args.json else result.table())
+    if args.plot is not None:
+        try:
+            result.plot(args.plot)
+        except ModuleNotFoundError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        print(f"The picture is in {args.plot}.", file=sys.stderr)
     return 0
 
 
@@ -378,7 +368,16 @@ def parser() -> argparse.ArgumentParser:
         "as the profile says)",
     )
     demo.add_argument(
-        "--bots", choices=["random", "cautious"], default="random", help="the bots' kind"
+        "--bots",
+        choices=["random", "cautious", "monte-carlo"],
+        default="random",
+        help="the bots' kind",
+    )
+    demo.add_argument(
+        "--playouts",
+        type=_number("playouts", 1, _playouts),
+        default=8,
+        help="worlds per decision of the monte-carlo bot, at most 1000",
     )
     demo.add_argument(
         "--match", action="store_true", help="play a whole match (default: a single hand)"
@@ -478,6 +477,13 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--records", metavar="DIR", default=None, help="keep every record in DIR (default: none)"
     )
+    simulate.add_argument(
+        "--plot",
+        metavar="FILE",
+        default=None,
+        help="also draw each bot's mean net per hand with its confidence interval into FILE "
+        "(.svg, .png or .pdf; needs the plot extra, matplotlib) (default: no picture)",
+    )
     simulate.set_defaults(run=_simulate)
     replay = sub.add_parser(
         "replay",
@@ -493,6 +499,13 @@ def parser() -> argparse.ArgumentParser:
         help="the profile file, for a record whose profile is not shipped (default: the "
         "record's Profile tag)",
     )
+    replay.add_argument(
+        "--html",
+        action="store_true",
+        help="print the hand as a self-contained HTML page to share: the deal, each trick as a "
+        "picture, the events and the settlement in words (a match record: its last hand) "
+        "(default: the hand or match as text)",
+    )
     replay.set_defaults(run=_replay)
     profiles = sub.add_parser(
         "profiles",
@@ -505,13 +518,16 @@ def parser() -> argparse.ArgumentParser:
         "check",
         help="run the consistency checker on a profile",
         description="Play random hands of a profile and check every invariant after every move "
-        "(see reversis.testing). Shows its progress when standard error is a terminal.",
+        "(see reversis.testing). Shows its progress on standard error: a bar on a terminal, "
+        "a line every few seconds elsewhere (a CI log).",
         **options,
     )
     check.add_argument(
         "--profile", default="fournier-1785", help="a shipped profile's name or a TOML file"
     )
-    check.add_argument("--hands", type=int, default=100, help="how many hands to play")
+    check.add_argument(
+        "--hands", type=_number("hands", 1, _max_count), default=100, help="how many hands to play"
+    )
     check.add_argument("--seed", type=int, default=0, help="hand i is dealt from seed + i")
     check.add_argument(
         "--exhaustive",

@@ -123,6 +123,11 @@ def make_folder(path: str | os.PathLike[str], what: str = "folder") -> Path:
             raise ArgumentError(
                 f"{what}: {_short(name)} is not a folder: give a folder or a new name"
             )
+        if folder.parent.exists() and not folder.parent.is_dir():
+            raise ArgumentError(
+                f"{what}: {_short(str(folder.parent))} is a file, not a folder: give a folder "
+                "or a new name in one"
+            )
         if not folder.parent.is_dir():
             raise ArgumentError(
                 f"{what}: the folder {_short(str(folder.parent))} does not exist: create it first "

@@ -14,10 +14,21 @@ from collections.abc import Sequence
 from reversis import events as ev
 from reversis.bots import Bot, play_hand
 from reversis.cards import Card, Suit
+from reversis.engine.tricks import Trick
 from reversis.games.payments import Payment
 from reversis.hand import Hand, settle, state_of
 from reversis.match import Match, MatchPhase
 from reversis.profile import Profile
+from reversis.sentences import (
+    Names,
+    money,
+    outcome_sentences,
+    payment_sentence,
+    plural,
+    profile_title,
+    units,
+    wrap,
+)
 from reversis.stakes import BasketStakes, PoolStakes, PotStakes, Stakes
 from reversis.text import stakes_text
 
@@ -30,23 +41,6 @@ __all__ = [
     "plural",
     "units",
 ]
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``count`` and the noun that agrees with it: ``plural(1, "trick")`` is ``"1 trick"``,
-    ``plural(2, "trick")`` is ``"2 tricks"``; ``words`` gives an irregular plural."""
-    return f"{count} {word if abs(count) == 1 else (words if words is not None else word + 's')}"
-
-
-def units(profile: Profile) -> str:
-    """The profile's unit of money in the plural, in its own words (``counters``, ``fish``)."""
-    money = profile.money
-    return money.unit_plural if money.unit_plural is not None else f"{money.unit}s"
-
-
-def money(profile: Profile, amount: int) -> str:
-    """``amount`` in the profile's unit: ``"1 counter"``, ``"14 counters"``, ``"2 fish"``."""
-    return plural(amount, profile.money.unit, units(profile))
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -76,7 +70,7 @@ def describe_hand(hand: Hand) -> list[str]:
         else f"seat {deal.eldest} leads"
     )
     lines = [
-        f"{'Reversis: ' if reversis is not None else ''}{profile.title} ({profile.name})"
+        f"{'Reversis: ' if reversis is not None else ''}{profile_title(profile)}"
         + (f", seed {deal.seed}" if deal.seed is not None else ""),
         f"{profile.players} players, seats numbered in playing order ({profile.table.direction}); "
         f"seat {hand.dealer} deals, {leads}.",
@@ -107,6 +101,7 @@ def describe_hand(hand: Hand) -> list[str]:
     if state_of(hand).deal.nsteps:
         lines += ["", "The pass" if profile.hearts is not None else "The exchange"]
     current: list[str] = []
+    taken = True  # whether the trick of ``current`` is taken
     trick_lines: list[str] = []
     for event in hand.events:
         if isinstance(event, ev.Exchanged):
@@ -130,6 +125,7 @@ def describe_hand(hand: Hand) -> list[str]:
                 if not current:
                     lines += ["", "The tricks"]
                 current = [f"  {event.trick:>2}. seat {event.seat} leads {event.card}"]
+                taken = False
             else:
                 note = (
                     ""
@@ -139,6 +135,7 @@ def describe_hand(hand: Hand) -> list[str]:
                 current.append(f"seat {event.seat} {event.card}{note}")
         elif isinstance(event, ev.TrickTaken):
             lines.append(", ".join(current) + f"  → seat {event.winner}")
+            taken = True
             lines.extend(trick_lines)
             trick_lines = []
         elif isinstance(event, ev.PrivilegeUsed):
@@ -177,7 +174,7 @@ def describe_hand(hand: Hand) -> list[str]:
                 f"seat {s}: {plural(p, 'point')} in {plural(t, 'trick')}"
                 for s, (p, t) in enumerate(zip(event.points, event.tricks, strict=True))
             )
-            lines.append(f"  {points}")
+            lines += wrap(f"  {points}", WIDTH, "  ")
             word = profile.money.pot_reason
             if reversis is None:
                 if reunion is not None and reunion.discards:
@@ -194,12 +191,37 @@ def describe_hand(hand: Hand) -> list[str]:
                     if word == "pot"
                     else f"party worth {worth} (the cards put aside: {_cards(reversis.pot)})"
                 )
-                lines.append(
-                    f"  {what}: {_seat(hand, event.winner)} wins it, "
-                    f"{_seat(hand, event.loser)} loses it"
-                )
+                lines.append(f"  {what}")
+            result = settle(hand)
+            why = outcome_sentences(
+                profile,
+                dealer=hand.dealer,
+                points=event.points,
+                tricks=event.tricks,
+                winner=event.winner,
+                loser=event.loser,
+                net=result.net,
+                events=hand.events,
+            )
+            lines += wrap("  " + " ".join(why), WIDTH, "  ")
+    if current and not taken:
+        lines.append(", ".join(current) + "  (in play)")
+    if not hand.is_over:
+        lines += ["", _unfinished(hand)]
     lines.extend(_settlement_lines(hand))
     return lines
+
+
+#: The width the account's long lines are wrapped at (at word boundaries).
+WIDTH = 100
+
+
+def _unfinished(hand: Hand) -> str:
+    """What an unfinished hand waits for."""
+    number = len(hand.tricks) + 1
+    where = f"trick {number}" if hand.phase.value == "play" else f"the {hand.phase.value}"
+    verb = "play" if hand.phase.value == "play" else "move"
+    return f"The hand is not finished ({where}, seat {hand.to_move} to {verb})."
 
 
 def _pool_won(pool: str) -> str:
@@ -225,23 +247,26 @@ def _table_text(stakes: Stakes) -> str:
     return "nothing"
 
 
-def _payment_lines(payments: Sequence[Payment]) -> list[str]:
+def _payment_lines(
+    profile: Profile, payments: Sequence[Payment], tricks: Sequence[Trick] = ()
+) -> list[str]:
+    """One sentence a payment (:func:`reversis.sentences.payment_sentence`), wrapped."""
+    names = Names.seats(profile.players)
     lines = []
     for p in payments:
-        trick = f" (trick {p.trick})" if p.trick is not None else ""
-        payer = f"seat {p.payer}" if isinstance(p.payer, int) else p.payer
-        payee = f"seat {p.payee}" if isinstance(p.payee, int) else p.payee
-        lines.append(f"  {payer:>8} → {payee:<8} {p.amount:>4}  {p.reason}{trick}")
+        text = payment_sentence(p, profile, names, tricks=tricks)
+        lines += wrap(f"  {text}", WIDTH, "    ")
     return lines
 
 
 def _settlement_lines(hand: Hand) -> list[str]:
     result = settle(hand)
-    lines = ["", "Payments"]
-    lines += _payment_lines(result.payments) or ["  none"]
+    lines = ["", "Payments" if hand.is_over else "Payments standing so far"]
+    lines += _payment_lines(hand.profile, result.payments, hand.tricks) or ["  none"]
     lines.append("  net: " + ", ".join(f"seat {s} {n:+d}" for s, n in enumerate(result.net)))
     if hand.profile.mechanism != "none":
-        lines.append(f"  stakes after the hand: {_stakes_text(result.stakes)}")
+        when = "after the hand" if hand.is_over else "as they stand"
+        lines.append(f"  stakes {when}: {_stakes_text(result.stakes)}")
     return lines
 
 
@@ -257,7 +282,7 @@ def narrate_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[l
     profile = match.profile
     kind = "Reversis match" if profile.reversis is not None else "Game"
     lines = [
-        f"{kind}: {profile.title} ({profile.name})"
+        f"{kind}: {profile_title(profile)}"
         + (f", seed {match.seed}" if match.seed is not None else ""),
         f"{profile.players} players with {money(profile, profile.money.bankroll)} each; "
         + (
@@ -279,7 +304,7 @@ def narrate_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[l
             "",
             f"Hand {match.hand_number}, round {match.round}, dealer seat {match.dealer}{continuing}",
         ]
-        lines += _payment_lines(match.antes)
+        lines += _payment_lines(profile, match.antes)
         hand = play_hand(match.hand, bots)
         result = settle(hand)
         reversis = hand.reversis
@@ -295,7 +320,7 @@ def narrate_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[l
             lines.append(
                 "  points: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(hand.points))
             )
-        lines += _payment_lines(result.payments)
+        lines += _payment_lines(profile, result.payments, hand.tricks)
         match = match.finish_hand(hand)
         if profile.mechanism != "none":
             lines.append(f"  stakes: {_stakes_text(match.stakes)}")
@@ -328,7 +353,7 @@ def describe_match_end(match: Match) -> list[str]:
     if match.final_payments:
         what = "The stakes are shared" if profile.reversis is not None else "The game's payments"
         lines += ["", what]
-        lines += _payment_lines(match.final_payments)
+        lines += _payment_lines(profile, match.final_payments)
     if match.is_over and profile.reversis is None:
         winners = ", ".join(f"seat {s}" for s in match.winners)
         totals = ", ".join(f"seat {s} {t}" for s, t in enumerate(match.totals))

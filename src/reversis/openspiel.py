@@ -81,8 +81,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
-import numpy as np
-import pyspiel
 
 from reversis import records
 from reversis.bounds import net_bounds
@@ -101,6 +99,7 @@ from reversis.errors import (
     RecordError,
     ReversisError,
 )
+from reversis.extras import missing
 from reversis.hand import Hand, deal_from_deck, new_hand, state_of
 from reversis.openspiel_strings import (
     first_difference,
@@ -112,6 +111,12 @@ from reversis.openspiel_strings import (
 from reversis.profile import Profile, available_profiles, load_profile
 from reversis.settlement import settle
 from reversis.worlds import sample_world
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as exc:  # the extra is not installed: say which
+    raise missing("reversis.openspiel", "openspiel", exc) from None
 
 __all__ = [
     "GAME_TYPE",

@@ -7,7 +7,9 @@ documentation and for front-ends that want a picture without an image library:
 * :func:`cards_svg` — a row of cards, such as a player's hand or the pot;
 * :func:`trick_svg` — a trick, each card before the seat that played it, the winner marked;
 * :func:`table_svg` — the table of a profile: the seats in playing order, the dealer, the eldest,
-  the way play goes, the widow and where the basket (or the pots, or the pools) stands.
+  the way play goes, the widow and where the basket (or the pots, or the pools) stands;
+* :func:`hand_html` — a played hand as a self-contained HTML page to share: the deal, each trick
+  as a picture, the events and the settlement in words.
 
 Suits are drawn as shapes, not as font glyphs, so that a picture looks the same everywhere.
 Nothing is random and nothing is read from disk: the same values give the same text.
@@ -28,11 +30,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
+from reversis import events as ev
 from reversis.cards import Card, Rank, Suit
 from reversis.engine.tricks import Trick
 from reversis.profile import Profile
+
+if TYPE_CHECKING:
+    from reversis.hand import Hand
 
 __all__ = [
     "CARD_HEIGHT",
@@ -40,6 +47,7 @@ __all__ = [
     "card_name",
     "card_svg",
     "cards_svg",
+    "hand_html",
     "seat_position",
     "table_svg",
     "trick_svg",
@@ -550,3 +558,33 @@ def table_svg(profile: Profile, *, dealer: int = 0, scale: float = 1.0) -> str:
         f"play goes {way}"
     )
     return _svg(width, height, title, parts)
+
+
+def hand_html(hand: Hand) -> str:
+    """``hand`` as one self-contained HTML page (inline SVG and style, no script): the deal, each
+    trick as a picture (:func:`trick_svg`, the special cards' plays noted), the events and the
+    settlement in words (:mod:`reversis.handpage`). ``replay --html`` prints it."""
+    from reversis.handpage import page  # noqa: PLC0415 - the page's words load on use
+
+    profile = hand.profile
+    special = {code for s in profile.specials for code in s.cards}
+    kinds = {  # how each ace or quinola was played: placed, forced …
+        (e.trick, e.seat): e.kind.value
+        for e in hand.events
+        if isinstance(e, ev.CardPlayed) and e.card.code in special
+    }
+    tricks = [
+        trick_svg(
+            t,
+            profile,
+            dealer=hand.dealer,
+            notes={s: kinds[t.number, s] for s, _ in t.plays if (t.number, s) in kinds},
+            scale=0.8,
+        )
+        for t in hand.tricks
+    ]
+    deal = [cards_svg(sorted(cards), overlap=0.45, scale=0.7) for cards in hand.deal.dealt]
+    widow = cards_svg(hand.deal.widow, scale=0.7) if hand.deal.widow else None
+    pot = hand.reversis.pot if hand.reversis is not None and hand.is_over else ()
+    return page(hand, deal=deal, tricks=tricks, widow=widow,
+                pot=cards_svg(pot, scale=0.7) if pot else None)  # fmt: skip

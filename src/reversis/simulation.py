@@ -37,7 +37,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from reversis import events as ev
-from reversis import files, jsonio, pool
+from reversis import files, jsonio, pool, simreport
 from reversis.bots import BOT_NAMES, Bot, make_bot, play_hand
 from reversis.errors import ArgumentError
 from reversis.hand import Hand, new_hand, settle
@@ -187,33 +187,17 @@ class SimulationResult:
         hearts: 8 hands, seed 0; mean net per hand with its 95 % confidence interval
         bot        hands  pot won  net per hand  reversis made/broken  privilege used
         cautious       8        —  ...
-        random         8        —  ...
-        random         8        —  ...
-        random         8        —  ...
+        random #1      8        —  ...
+        random #2      8        —  ...
+        random #3      8        —  ...
         """
-        lines = [
-            f"{self.profile}: {self.count} {self.kind if self.count != 1 else self.kind[:-1]}, "
-            f"seed {self.seed}; mean net per hand with its 95 % confidence interval"
-            + ("; mean net per match likewise" if self.kind == "matches" else ""),
-        ]
-        width = max(8, *(len(b.name) for b in self.bots))
-        head = (
-            f"{'bot':<{width}} {'hands':>6} {'pot won':>8}  {'net per hand':>12}"
-            f"  {'reversis made/broken':>20}  {'privilege used':>14}"
-        )
-        if self.kind == "matches":
-            head += f"  {'net per match':>15}"
-        lines.append(head)
-        for b in self.bots:
-            pot = f"{b.pot_won_percent:.1f} %" if b.pot_won_percent is not None else "—"
-            rev = f"{b.reversis_made}/{b.reversis_broken}" if b.reversis_made is not None else "—"
-            priv = str(b.privilege_used) if b.privilege_used is not None else "—"
-            net = f"{b.mean_net:+.2f} ±{b.net_interval:.2f}"
-            line = f"{b.name:<{width}} {b.hands:>6} {pot:>8}  {net:>12}  {rev:>20}  {priv:>14}"
-            if self.kind == "matches":
-                line += f"  {b.mean_match_net or 0:+.1f} ±{b.match_interval or 0:.1f}"
-            lines.append(line)
-        return "\n".join(lines)
+        return simreport.table(self)
+
+    def plot(self, path: str | os.PathLike[str]) -> None:
+        """Draw each bot's mean net per hand with its 95 % confidence interval into ``path``
+        (``.svg``, ``.png`` or ``.pdf``), with matplotlib (the ``plot`` extra): see
+        :func:`reversis.simreport.plot`."""
+        simreport.plot(self, path)
 
 
 # -- the work ----------------------------------------------------------------------------------

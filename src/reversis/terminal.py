@@ -6,7 +6,10 @@ The person plays one seat; bots play the others. At each turn the screen shows t
 (``QS``, ``exchange 4C``, ``decline``). Commands:
 
 ``?``
-    the legal moves, each with what it means (:func:`reversis.text.describe_move`);
+    what the hand is played for, then the legal moves, each with what it means and what it can
+    earn or cost (:func:`reversis.text.describe_move`);
+``help``
+    the commands;
 ``undo``
     takes back the person's last move, and the bots' moves after it;
 ``save FILE``
@@ -14,7 +17,9 @@ The person plays one seat; bots play the others. At each turn the screen shows t
 ``quit`` (or end of input, Ctrl-D)
     asks whether to save, then stops.
 
-A wrong input says why and asks again; nothing is lost.
+A wrong input says why and asks again; nothing is lost. At the end of the hand the screen says who
+won and who lost, why, and what each seat gets. Long sentences are wrapped at word boundaries to
+``width`` columns.
 
     >>> from reversis import load_profile
     >>> from reversis.bots import CautiousBot
@@ -31,6 +36,8 @@ A wrong input says why and asks again; nothing is lost.
 from __future__ import annotations
 
 import os
+import re
+import shutil
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NoReturn
 
@@ -47,15 +54,36 @@ from reversis.errors import (
 from reversis.hand import Hand, new_hand, settle
 from reversis.moves import Decline, Discard, Exchange, Give, Move, Pass, Play, parse_move
 from reversis.profile import Profile
+from reversis.sentences import aim_sentence, money, wrap
 from reversis.text import describe_move, render
 
 if TYPE_CHECKING:
     from reversis.match import Match
 
-__all__ = ["PROMPT", "Quit", "Terminal"]
+__all__ = ["HELP", "PROMPT", "Quit", "Terminal"]
 
 #: The prompt for a move.
 PROMPT = "your move> "
+
+
+#: What ``help`` prints.
+HELP = (
+    "Type a move's number in the list, or its notation (QS, exchange 4C, decline). "
+    "? explains what the hand is played for and what each of your moves means; undo takes back "
+    "your last move; save FILE writes the record; quit (or Ctrl-D) asks whether to save, then "
+    "stops."
+)
+
+
+def _you(reason: str, seat: int) -> str:
+    """An engine's reason about ``seat`` said to its player: ``"seat 1 does not hold 2C"`` is
+    ``"you do not hold 2C"``."""
+    me = f"seat {seat}"
+    text = reason.replace(f"the dealer, {me},", "you, the dealer,")
+    for third, second in (("does", "do"), ("holds", "hold"), ("has", "have"), ("is", "are")):
+        text = re.sub(rf"\b{me} {third}\b", f"you {second}", text)
+    said = re.sub(rf"\b{me}\b(?!\d)", "you", text)
+    return said.replace(" and holds ", " and hold ") if said != text else said
 
 
 class Quit(Exception):  # noqa: N818 - a signal, not an error
@@ -93,6 +121,8 @@ class Terminal:
     color: bool = False
     #: The match being played, if any (``save`` writes its record).
     match: Match | None = None
+    #: The columns that sentences are wrapped at (``None``: the terminal's width; ``0``: none).
+    width: int | None = None
 
     def __attrs_post_init__(self) -> None:
         n = self.profile.players
@@ -103,6 +133,18 @@ class Terminal:
             raise ArgumentError(
                 f"give one bot for each other seat ({others}), not for {sorted(self.bots)}"
             )
+
+    @property
+    def columns(self) -> int:
+        """The width that sentences are wrapped at."""
+        if self.width is not None:
+            return self.width
+        return max(40, shutil.get_terminal_size((100, 24)).columns - 1)
+
+    def say(self, text: str, indent: str = "") -> None:
+        """Write ``text``, wrapped at word boundaries to :attr:`columns`."""
+        for line in wrap(text, self.columns, indent):
+            self.write(line)
 
     def new_hand(self, seed: int, dealer: int = 0) -> Hand:
         """A fresh hand of the profile."""
@@ -165,12 +207,14 @@ class Terminal:
         while True:
             hand = self._bots_play(hand)
             if hand.is_over:
-                self.write(render(hand.view(self.seat), color=self.color))
+                self.write(render(hand.view(self.seat), color=self.color, width=self.columns))
                 net = settle(hand).net[self.seat]
-                self.write(f"The hand is over: you {'won' if net >= 0 else 'lost'} {abs(net)}.")
+                amount = money(self.profile, abs(net))
+                result = f"you won {amount}" if net > 0 else f"you lost {amount}" if net else ""
+                self.write(f"The hand is over{': ' + result if result else ', and you are even'}.")
                 return hand
             self.write("")
-            self.write(render(hand.view(self.seat), color=self.color))
+            self.write(render(hand.view(self.seat), color=self.color, width=self.columns))
             while True:
                 move = self._ask(hand, taken)
                 if move is None:
@@ -204,8 +248,12 @@ class Terminal:
         word = line.split()[0].lower()
         if line == "?":
             view = hand.view(self.seat)
+            self.say(aim_sentence(self.profile))
             for i, move in enumerate(legal, 1):
-                self.write(f"{i:>4}. {move!s:<14}{describe_move(view, move)}")
+                self.say(f"{i:>4}. {move!s:<14}{describe_move(view, move)}", " " * 20)
+            return None
+        if word == "help" and line.lower() == "help":
+            self.say(HELP)
             return None
         if word == "undo":
             if not taken:
@@ -240,7 +288,7 @@ class Terminal:
             try:
                 hand.apply(move)
             except IllegalMoveError as exc:
-                self.write(f"Not now: {exc.reason}.")
+                self.write(f"Not now: {_you(exc.reason, self.seat)}.")
                 return None
         return move
 

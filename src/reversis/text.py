@@ -32,10 +32,19 @@ from reversis.cards import Card, Suit
 from reversis.errors import ArgumentError
 from reversis.games.payments import Payment
 from reversis.moves import Decline, Discard, Exchange, Give, Move, Pass, Play
+from reversis.sentences import (
+    Names,
+    card_stakes,
+    event_sentence,
+    outcome_sentences,
+    payment_sentence,
+    profile_title,
+    wrap,
+)
 from reversis.stakes import BasketStakes, PoolStakes, PotStakes, Stakes
 from reversis.views import HandView
 
-__all__ = ["describe_move", "render", "stakes_text", "strip_color"]
+__all__ = ["describe_move", "outcome_lines", "render", "stakes_text", "strip_color"]
 
 _RED = "\x1b[31m"
 _BOLD = "\x1b[1m"
@@ -103,9 +112,12 @@ def stakes_text(stakes: Stakes) -> str | None:
     return None
 
 
+def _names(view: HandView) -> Names:
+    return Names.seats(view.players, you=view.seat)
+
+
 def _payment(view: HandView, p: Payment) -> str:
-    trick = f", trick {p.trick}" if p.trick is not None else ""
-    return f"{_seat(view, p.payer)} → {_seat(view, p.payee)} {p.amount} ({p.reason}{trick})"
+    return payment_sentence(p, view.rules, _names(view), tricks=view.tricks)
 
 
 def _trick_line(view: HandView, plays: Sequence[tuple[int, Card]], color: bool) -> str:
@@ -125,37 +137,41 @@ def _phase_text(view: HandView) -> str:
 
 def _event_line(view: HandView, event: ev.Event) -> str | None:
     """A public event worth a line on screen (the rest shows in tricks and payments)."""
-    if isinstance(event, ev.PrivilegeUsed):
-        name = view.rules.privilege.name if view.rules.privilege else "privilege"
-        return f"{_seat(view, event.seat)} used the {name} (trick {event.trick})"
-    if isinstance(event, ev.PoolWon):
-        return f"{_seat(view, event.seat)} placed a quinola and won the {event.pool}"
-    if isinstance(event, ev.PoolOwed):
-        return f"{_seat(view, event.seat)} owes the {event.pool} for a quinola"
-    if isinstance(event, ev.ReversisCommitted):
-        return f"{_seat(view, event.seat)} won every trick so far: committed to the reversis"
-    if isinstance(event, ev.ReversisMade):
-        return f"{_seat(view, event.seat)} made the reversis"
-    if isinstance(event, ev.ReversisBroken):
-        return f"{_seat(view, event.breaker)} broke the reversis of {_seat(view, event.seat)}"
-    if isinstance(event, ev.MoonShot):
-        return f"{_seat(view, event.seat)} shot the moon"
-    if isinstance(event, ev.MostTricks):
-        return f"{_seat(view, event.seat)} scores for most tricks"
-    if isinstance(event, ev.Exchanged):
-        return f"{_seat(view, event.seat)} exchanged"
-    if isinstance(event, ev.Declined):
-        return f"{_seat(view, event.seat)} declined"
-    return None
+    return event_sentence(event, view.rules, _names(view))
 
 
-def render(view: HandView, *, color: bool = False) -> str:
+def outcome_lines(view: HandView, width: int | None = None) -> list[str]:
+    """The end of the hand for the seat of ``view``: who won and who lost, why, and what each
+    seat gets (:func:`reversis.sentences.outcome_sentences`), wrapped at ``width``; empty while
+    the hand is in play."""
+    over = next((e for e in view.events if isinstance(e, ev.HandOver)), None)
+    if over is None:
+        return []
+    text = " ".join(
+        outcome_sentences(
+            view.rules,
+            dealer=view.dealer,
+            points=over.points,
+            tricks=over.tricks,
+            winner=over.winner,
+            loser=over.loser,
+            net=view.net,
+            names=_names(view),
+            events=view.events,
+        )
+    )
+    return wrap(text, width or 0)
+
+
+def render(view: HandView, *, color: bool = False, width: int | None = None) -> str:
     """The seat's view as text: the hand grouped by suit, the current and last tricks, tricks and
     points per seat, the widow card looked at, the stakes, the payments and net so far, and the
     legal moves numbered with their notation (which :func:`reversis.parse_move` reads).
 
     ``color=True`` paints hearts and diamonds red with ANSI codes (:func:`strip_color` removes
-    them). Only the view is used: nothing shown is hidden from its seat.
+    them); ``width`` wraps the sentences (events, payments, the outcome) at word boundaries.
+    Once the hand is over, it says who won and who lost, and why (:func:`outcome_lines`). Only the
+    view is used: nothing shown is hidden from its seat.
     """
     if not isinstance(view, HandView):
         raise ArgumentError(f"render() needs a HandView, not {type(view).__name__}")
@@ -167,7 +183,7 @@ def render(view: HandView, *, color: bool = False) -> str:
     reset = _RESET if color else ""
     lines = [
         f"{bold}{'Reversis: ' if profile.reversis is not None else ''}"
-        f"{profile.title} ({profile.name}), hand {view.hand_number}{reset}",
+        f"{profile_title(profile)}, hand {view.hand_number}{reset}",
         f"You are seat {seat}{role}. Dealer: seat {view.dealer}. {_phase_text(view)}",
         f"Your hand: {_by_suit(view.hand, color)}",
     ]
@@ -215,17 +231,23 @@ def render(view: HandView, *, color: bool = False) -> str:
         )
     notes = [line for e in view.events if (line := _event_line(view, e)) is not None]
     if notes:
-        lines.append("Events: " + "; ".join(notes[-4:]))
+        lines += wrap("Events: " + " ".join(notes[-4:]), width or 0, "  ")
     stakes = stakes_text(view.stakes)
     if stakes is not None:
         lines.append(f"Stakes: {stakes}")
     if view.pot is not None:
         value = f" (worth {view.pot_value})" if view.pot_value is not None else ""
         lines.append(f"Cards put aside, shown: {_cards(view.pot, color)}{value}")
+    over = view.to_move is None
     if view.payments:
-        shown = [_payment(view, p) for p in view.payments[-6:]]
-        more = f" (and {len(view.payments) - 6} before)" if len(view.payments) > 6 else ""
-        lines.append("Payments so far: " + "; ".join(shown) + more)
+        shown = view.payments if over else view.payments[-6:]
+        more = len(view.payments) - len(shown)
+        title = "Payments:" if over else "Payments so far:"
+        lines.append(title + (f" (the last {len(shown)}; {more} before)" if more else ""))
+        for p in shown:
+            lines += wrap(f"  {_payment(view, p)}", width or 0, "    ")
+    if over:
+        lines += outcome_lines(view, width)
     if view.legal_moves:
         lines.append(f"{bold}Your moves (number or notation, ? to explain):{reset}")
         entries = [
@@ -270,9 +292,9 @@ def _best(view: HandView, plays: Sequence[tuple[int, Card]]) -> Card:
 
 def _special(view: HandView, card: Card) -> str:
     profile = view.rules
-    for special in profile.specials:
-        if card.code in special.cards:
-            return f" It is {'the' if special.name == 'quinola' else 'an'} {special.name}."
+    stakes = card_stakes(profile, card)
+    if stakes is not None:
+        return f" {stakes}"
     if profile.hearts is not None and card.code == "QS":
         return " It is the queen of spades (13 points to its taker)."
     if profile.hearts is not None and card.suit is Suit.HEARTS:

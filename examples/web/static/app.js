@@ -10,6 +10,7 @@ let socket = null;
 let current = null; // the last state message
 let session = null; // {table, token}
 let replay = null; // {views, step, number}
+let lobbyTimer = null;
 
 // ---- lobby -------------------------------------------------------------------------------------
 
@@ -31,7 +32,7 @@ async function showLobby() {
   $("profile").innerHTML = profiles.map((p) =>
     `<option value="${esc(p.name)}" title="${esc(p.about)}">${esc(p.name)} (${p.players} players)</option>`).join("");
   await listTables();
-  setInterval(() => { if (!session) listTables(); }, 3000);
+  if (!lobbyTimer) lobbyTimer = setInterval(() => { if (!session) listTables(); }, 3000);
 }
 
 async function listTables() {
@@ -48,6 +49,35 @@ async function sit(tableId, seat) {
   const seated = await api(`/api/tables/${tableId}/sit`, { seat, name: $("name").value || "Player" });
   enter(tableId, seated.token);
   return seated;
+}
+
+// Leave the table (its seat stays yours at the address you had): close its socket, back to the lobby.
+function leave() {
+  const old = socket;
+  socket = null;
+  session = null;
+  current = null;
+  historyKey = "";
+  if (old) old.close();
+  $("replay").hidden = true;
+  replay = null;
+  history.replaceState(null, "", location.pathname);
+  return showLobby();
+}
+
+// A new table of the same rules and mode, you at seat 0, bots at the other seats if they were.
+async function newTable(profile, mode, bots) {
+  const name = current?.table.seats[current.seat]?.name || $("name").value || "Player";
+  const table = await api("/api/tables", { profile, mode });
+  const seated = await api(`/api/tables/${table.id}/sit`, { seat: 0, name });
+  if (bots) await api(`/api/tables/${table.id}/bots`, {});
+  const old = socket;
+  socket = null;
+  if (old) old.close();
+  $("replay").hidden = true;
+  replay = null;
+  historyKey = "";
+  enter(table.id, seated.token);
 }
 
 function enter(tableId, token) {
@@ -70,7 +100,9 @@ function connect() {
       draw();
     }
   });
+  const mine = socket;
   socket.addEventListener("close", (event) => {
+    if (mine !== socket) return; // a table left on purpose
     document.body.dataset.connected = "no";
     // The server went away (a restart): come back, it has kept the table. Closed for breaking the
     // limits (1008, 1009), for an unknown table (4404) or a table closed because nobody was at it
@@ -196,12 +228,13 @@ function stakesHtml(stakes, seats, me) {
   return rows.length ? `<ul class="stakes">${rows.join("")}</ul>` : "<p>No stakes: a game of points.</p>";
 }
 
-function paymentsHtml(payments, seats, me) {
+// The payments, each in the sentence the server words it in (reversis.sentences): the reason's code
+// stays in the data attributes, never in the text.
+function paymentsHtml(payments, sentences) {
   if (payments.length === 0) return "<p>No payment yet.</p>";
-  return `<ol class="payments">${payments.map((p) =>
+  return `<ol class="payments">${payments.map((p, i) =>
     `<li data-payer="${esc(p.payer)}" data-payee="${esc(p.payee)}" data-amount="${p.amount}" data-reason="${esc(p.reason)}">` +
-    `${seatName(seats, p.payer, me)} → ${seatName(seats, p.payee, me)}: <b>${p.amount}</b> ` +
-    `<span class="reason">${esc(p.reason)}${p.trick ? `, trick ${p.trick}` : ""}</span></li>`).join("")}</ol>`;
+    `${esc(sentences[i] ?? "")}</li>`).join("")}</ol>`;
 }
 
 function infoHtml(view, seats, me) {
@@ -216,14 +249,14 @@ function infoHtml(view, seats, me) {
   if (view.pass_direction) add("Passing", esc(view.pass_direction));
   if (view.given.length) add("You gave", view.given.map(cardName).join(", "));
   if (view.received.length) add("You received", view.received.map(cardName).join(", "));
-  if (view.pot) add("The pot", `<span class="minis">${view.pot.map((c) => `<span class="mini">${cardSvg(c)}</span>`).join("")}</span>` +
-    (view.pot_value !== null ? ` worth ${view.pot_value}` : ""));
+  // The pot (shown at the end of the hand) is in the settlement, next to who won it.
   rows.push("</dl>");
   return rows.join("");
 }
 
 function draw() {
   const { table, hand: view, match, seat: me } = current;
+  const words = current.words ?? { payments: [], events: [], outcome: [] };
   direction = table.direction;
   document.body.dataset.status = table.status;
   document.body.dataset.step = table.step;
@@ -249,14 +282,23 @@ function draw() {
     $("my-hand").innerHTML = html;
     for (const move of others) actions.push(`<button class="move" data-move="${esc(move)}">${esc(move)}</button>`);
     $("info").innerHTML = infoHtml(view, seats, me);
-    $("money").innerHTML = `<h2>Stakes</h2>${stakesHtml(view.stakes, seats, me)}<h2>Payments so far</h2>${paymentsHtml(view.payments, seats, me)}`;
+    // Once the hand is over its payments are in the settlement, said once.
+    $("money").innerHTML = `<h2>Stakes</h2>${stakesHtml(view.stakes, seats, me)}` +
+      (view.phase === "over" ? "" : `<h2>Payments so far</h2>${paymentsHtml(view.payments, words.payments)}`) +
+      (words.events.length ? `<h2>What happened</h2><ul class="events">${words.events.slice(-4).map((e) => `<li>${esc(e)}</li>`).join("")}</ul>` : "");
     if (interactive) $("prompt").textContent = `Your turn: ${verbs.map((v) => VERB_HELP[v] ?? v).join(", or ")}${others.length ? `, or ${others.join(", ")}` : ""}.`;
     else if (table.status === "playing") $("prompt").textContent = `Waiting for ${seatName(seats, view.to_move, me)}.`;
     else if (view.phase === "over") $("prompt").textContent = "The hand is over: the settlement is below.";
     else $("prompt").textContent = "";
-    drawSettlement(view, seats, me, match, table);
+    drawSettlement(view, seats, me, match, table, words);
   }
   if (table.status === "between" && me !== null) actions.push(`<button id="next-hand">Deal the next hand</button>`);
+  if (table.status === "over" && me !== null) {
+    actions.push(`<button id="new-hand" data-profile="${esc(table.profile)}" data-mode="${esc(table.mode)}" ` +
+      `data-bots="${seats.every((s, i) => i === me || s.kind === "bot") ? "yes" : "no"}">` +
+      `${table.mode === "match" ? "New match" : "New hand"}</button>`);
+  }
+  if (table.status !== "waiting" || me === null) actions.push(`<button id="back-to-tables">Back to the tables</button>`);
   if (table.status === "deciding" && table.actors.includes(me)) {
     $("prompt").textContent = "The match is over and stakes remain: continue playing, or share them?";
     actions.push(`<button class="choose" data-choice="continue">Continue</button> <button class="choose" data-choice="share">Share</button>`);
@@ -265,7 +307,7 @@ function draw() {
   refreshHistory(table);
 }
 
-function drawSettlement(view, seats, me, match, table) {
+function drawSettlement(view, seats, me, match, table, words) {
   const box = $("settlement");
   if (view.phase !== "over") { box.hidden = true; box.innerHTML = ""; return; }
   const rows = view.net.map((net, seat) =>
@@ -276,12 +318,17 @@ function drawSettlement(view, seats, me, match, table) {
     const totals = view.net.map((_, seat) => match.points_by_hand.reduce((sum, p) => sum + p[seat], 0));
     end = `<p class="final" data-testid="match-over">The match is over after ${match.hands_played} hands. ` +
       `Counters: ${match.bankrolls.map((b, s) => `${seatName(seats, s, me)} ${b}`).join(", ")}; ` +
-      `points: ${totals.map((t, s) => `${seatName(seats, s, me)} ${t}`).join(", ")}.</p>`;
+      `points: ${totals.map((t, s) => `${seatName(seats, s, me)} ${t}`).join(", ")}.</p>` +
+      (words.match ? `<ul class="match-words">${words.match.map((w) => `<li>${esc(w)}</li>`).join("")}</ul>` : "");
   }
   box.hidden = false;
-  box.innerHTML = `<h2>Settlement of the hand</h2><table><thead><tr><th>Seat</th><th>Net</th><th>Points</th>` +
+  const pot = view.pot ? `<p class="pot">The cards put aside: <span class="minis">${view.pot.map((c) =>
+    `<span class="mini">${cardSvg(c)}</span>`).join("")}</span>${view.pot_value !== null ? ` worth ${view.pot_value}` : ""}</p>` : "";
+  box.innerHTML = `<h2>Settlement of the hand</h2>` +
+    `<p class="outcome" data-testid="outcome">${esc(words.outcome.join(" "))}</p>${pot}` +
+    `<table><thead><tr><th>Seat</th><th>Net</th><th>Points</th>` +
     `${match ? "<th>Counters</th>" : ""}</tr></thead><tbody>${rows}</tbody></table>` +
-    `<h3>Payments</h3>${paymentsHtml(view.payments, seats, me)}${end}`;
+    `<h3>Payments</h3>${paymentsHtml(view.payments, words.payments)}${end}`;
 }
 
 let historyKey = "";
@@ -327,6 +374,8 @@ document.addEventListener("click", async (event) => {
   try {
     if (target.matches(".card.legal, .move")) send({ type: "move", move: target.dataset.move });
     else if (target.id === "next-hand") send({ type: "next" });
+    else if (target.id === "new-hand") await newTable(target.dataset.profile, target.dataset.mode, target.dataset.bots === "yes");
+    else if (target.id === "back-to-tables") await leave();
     else if (target.matches(".choose")) send({ type: "choose", choice: target.dataset.choice });
     else if (target.id === "fill-bots") await api(`/api/tables/${session.table}/bots`, {});
     else if (target.matches(".sit")) await sit(target.dataset.table, Number(target.dataset.seat));

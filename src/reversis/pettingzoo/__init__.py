@@ -51,6 +51,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from reversis.extras import missing
+
+try:
+    import gymnasium  # noqa: F401 - the packages of the extra, checked before they are used
+    import numpy  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as exc:  # the extra is not installed: say which
+    raise missing("reversis.pettingzoo", "pettingzoo", exc) from None
+
 from reversis.bots import Bot
 from reversis.pettingzoo import common, single
 from reversis.pettingzoo.aec import ReversisEnv, env, raw_env
