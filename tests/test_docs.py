@@ -36,6 +36,8 @@ PUBLIC_MODULES = [
     "reversis.terminal",
     "reversis.text",
     "reversis.cards",
+    "reversis.schemas",
+    "reversis.documents",
     "reversis.cli",
     "reversis.dealing",
     "reversis.engine.actions",
