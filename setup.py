@@ -6,15 +6,21 @@ against). ``REVERSIS_PURE_PYTHON=1`` at build time skips the core. ``REVERSIS_CO
 compiler flags (the sanitizer build, ``benchmarks/core_sanitizer.sh``, passes
 ``-fsanitize=address,undefined``); ``REVERSIS_LIMITED_API=1`` builds against Python's Limited API
 (an abi3 extension, for trials).
+
+In a git checkout, the sdist holds only the files git tracks: MANIFEST.in's patterns (and
+setuptools' own defaults, such as ``tests/test*.py`` and every module of the package) would also
+take in what merely lies in the tree, an untracked scratch file or a stray virtual environment.
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.egg_info import egg_info, manifest_maker
 
 CORE = "reversis._core.core"
 SOURCE = "src/reversis/_core/core.pyx"
@@ -50,6 +56,55 @@ class OptionalBuildExt(build_ext):
             f"the compiled core could not be built ({first[0][:120]}); installing the pure-Python "
             "engine (same rules, slower)"
         )
+
+
+def tracked_files() -> set[str] | None:
+    """The files git tracks here, or None outside a git checkout whose root is this folder."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    try:
+        top = subprocess.run(
+            ["git", "-C", here, "rev-parse", "--show-toplevel"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        if os.path.realpath(top) != os.path.realpath(here):
+            return None  # an unpacked sdist inside another repository: MANIFEST.in alone
+        listing = subprocess.run(
+            ["git", "-C", here, "ls-files", "-z"], capture_output=True, text=True, check=True
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return {os.path.normpath(name) for name in listing.split("\0") if name}
+
+
+class TrackedManifest(manifest_maker):
+    """The sdist's file list (SOURCES.txt) less every file git does not track."""
+
+    def prune_file_list(self) -> None:
+        """Prune as setuptools does, then keep only tracked files and the metadata."""
+        super().prune_file_list()
+        tracked = tracked_files()
+        if tracked is None:
+            return
+        metadata = os.path.normpath(self.distribution.get_name() + ".egg-info")
+        self.filelist.files = [
+            name
+            for name in self.filelist.files
+            if os.path.normpath(name) in tracked or metadata in os.path.normpath(name).split(os.sep)
+        ]
+
+
+class EggInfo(egg_info):
+    """``egg_info`` whose manifest is ``TrackedManifest``."""
+
+    def find_sources(self) -> None:
+        """Write SOURCES.txt from the tracked files (as egg_info.find_sources does otherwise)."""
+        mm = TrackedManifest(self.distribution)
+        mm.ignore_egg_info_dir = self.ignore_egg_info_in_manifest
+        mm.manifest = os.path.join(self.egg_info, "SOURCES.txt")
+        mm.run()
+        self.filelist = mm.filelist
 
 
 def extensions() -> list[Extension]:
@@ -98,6 +153,6 @@ def extensions() -> list[Extension]:
 limited = os.environ.get("REVERSIS_LIMITED_API") == "1"
 setup(
     ext_modules=extensions(),
-    cmdclass={"build_ext": OptionalBuildExt},
+    cmdclass={"build_ext": OptionalBuildExt, "egg_info": EggInfo},
     options={"bdist_wheel": {"py_limited_api": "cp311"}} if limited else {},
 )

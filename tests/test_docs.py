@@ -36,6 +36,8 @@ PUBLIC_MODULES = [
     "reversis.terminal",
     "reversis.text",
     "reversis.cards",
+    "reversis.schemas",
+    "reversis.documents",
     "reversis.cli",
     "reversis.dealing",
     "reversis.engine.actions",
@@ -223,6 +225,24 @@ def test_the_citations_of_the_sources_point_at_the_sources_page(html: Path) -> N
     for spec in citations.SPECS:
         page = (html / "rules" / f"{spec}.html").read_text(encoding="utf-8")
         assert 'href="../sources.html"' in page, spec
+
+
+def test_the_changelog_is_rendered_not_shown_as_markdown(html: Path) -> None:
+    page = (html / "changelog.html").read_text(encoding="utf-8")
+    source = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert "<h1>Changelog" in page
+    for heading in re.findall(r"^## (.+)$", source, re.M):
+        assert re.search(rf"<h2>{re.escape(heading)}<a", page), heading
+    assert "## [" not in page
+    assert "# Changelog" not in page
+    assert "<ul" in page
+
+
+def test_the_sources_page_gives_the_hague_reading(html: Path) -> None:
+    page = (html / "sources.html").read_text(encoding="utf-8")
+    assert "Règles du jeu de Reversi" in page
+    assert "hague-1785" in page
+    assert "AD = 5" in re.sub(r"<[^>]+>", "", page)
 
 
 def test_specs_not_yet_implemented_are_marked(html: Path) -> None:

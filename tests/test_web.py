@@ -2,7 +2,7 @@
 a real browser (Playwright driving Debian's Chromium, headless).
 
 The table logic needs nothing but the library; the protocol tests need the ``web`` extra (Starlette,
-httpx); the browser tests also need Playwright and Chromium, and are skipped without them unless
+httpx2); the browser tests also need Playwright and Chromium, and are skipped without them unless
 ``REVERSIS_REQUIRE_BROWSER=1`` (CI sets it: there they must run).
 """
 
@@ -230,7 +230,7 @@ def test_replay_views_step_by_step() -> None:
 @pytest.fixture
 def web_app(tmp_path: Path) -> Any:
     pytest.importorskip("starlette")
-    pytest.importorskip("httpx")
+    pytest.importorskip("httpx2")
     from examples.web.server import Limits, create_app
 
     return create_app(tmp_path / "tables.sqlite3", limits=Limits(rate=20.0, burst=20))
@@ -426,7 +426,7 @@ def test_a_client_that_does_not_read_is_dropped(tmp_path: Path) -> None:
 
 def test_a_restart_loses_nothing(tmp_path: Path) -> None:
     pytest.importorskip("starlette")
-    pytest.importorskip("httpx")
+    pytest.importorskip("httpx2")
     from examples.web.server import create_app
     from starlette.testclient import TestClient
 

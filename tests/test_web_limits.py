@@ -22,7 +22,7 @@ import pytest
 from conftest import sized
 
 pytest.importorskip("starlette")
-pytest.importorskip("httpx")
+pytest.importorskip("httpx2")
 pytest.importorskip("uvicorn")
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -101,6 +101,25 @@ _SUIT_BY_TEXT = {
 }
 
 
+def _either_case(text: str) -> str:
+    """A regular expression of ``text`` with its ASCII letters in either case."""
+    return "".join(f"[{c.upper()}{c.lower()}]" if c.isascii() and c.isalpha() else c for c in text)
+
+
+#: A card's text as :meth:`Card.parse` reads it, as a regular expression (no spaces around).
+CARD_PATTERN = (
+    "(?:"
+    + "|".join(_either_case(t) for t in sorted(_RANK_BY_TEXT, key=len, reverse=True))
+    + ")(?:"
+    + "|".join(_either_case(t) for t in _SUIT_BY_TEXT)
+    + ")"
+)
+#: The JSON Schema of a card in data (what :func:`read_card` reads): ``"JH"``, ``"J♥"``, ``"10h"``.
+CARD_SCHEMA = {"type": "string", "pattern": rf"^\s*{CARD_PATTERN}\s*$"}
+#: The keys of a card's own document (:meth:`Card.to_dict`).
+CARD_FIELDS = {"card": jsonio.Field(CARD_SCHEMA)}
+
+
 def _suit(value: object) -> Suit:
     if type(value) is Suit:
         return value
@@ -214,7 +233,7 @@ class Card:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Card:
         """The card of :meth:`to_dict`'s data; :class:`~reversis.RecordError` if malformed."""
-        return read_card(jsonio.table(data, "card", ["card"])["card"], "card.card")
+        return read_card(jsonio.read_fields(data, "card", CARD_FIELDS)["card"], "card.card")
 
     def to_json(self) -> str:
         """:meth:`to_dict` as JSON text."""
@@ -291,9 +310,16 @@ def read_optional_card(value: Any, what: str) -> Card | None:
     return None if value is None else read_card(value, what)
 
 
+#: The most cards :func:`read_cards` reads in one list.
+MAX_CARD_LIST = 200
+#: The JSON Schema of :func:`read_cards`'s lists.
+CARDS_SCHEMA = jsonio.list_schema(CARD_SCHEMA, MAX_CARD_LIST)
+
+
 def read_cards(value: Any, what: str) -> tuple[Card, ...]:
     """A list of card codes, from data."""
-    return tuple(read_card(v, f"{what}[{i}]") for i, v in enumerate(jsonio.items(value, what, 200)))
+    listed = jsonio.items(value, what, MAX_CARD_LIST)
+    return tuple(read_card(v, f"{what}[{i}]") for i, v in enumerate(listed))
 
 
 def iter_bits(mask: int) -> Iterator[int]:

@@ -14,13 +14,13 @@ from __future__ import annotations
 import enum
 import functools
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeAlias
 
 import attrs
 
 from reversis import jsonio
-from reversis.cards import Card, read_card, read_optional_card
+from reversis.cards import CARD_SCHEMA, Card, read_card, read_optional_card
 from reversis.errors import RecordError
 
 __all__ = [
@@ -326,6 +326,76 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
+#: How a field of an event is read from data, and its JSON Schema.
+_Reader: TypeAlias = tuple[Callable[[Any, str], Any], dict[str, Any]]
+
+
+def _optional_seat(value: Any, what: str) -> int | None:
+    return jsonio.optional_integer(value, what, 0, MAX_SEAT)
+
+
+def _seat(value: Any, what: str) -> int:
+    return jsonio.integer(value, what, 0, MAX_SEAT)
+
+
+def _trick(value: Any, what: str) -> int:
+    return jsonio.integer(value, what, 1, MAX_TRICKS)
+
+
+def _short_text(value: Any, what: str) -> str:
+    return jsonio.text(value, what, 40)
+
+
+def _play_kind(value: Any, what: str) -> PlayKind:
+    return jsonio.member(PlayKind, value, what, "a kind of play")
+
+
+def _points(value: Any, what: str) -> tuple[int, ...]:
+    return jsonio.listed(value, what, jsonio.money, 8)
+
+
+def _counts(value: Any, what: str) -> tuple[int, ...]:
+    return jsonio.listed(value, what, _trick_count, 8)
+
+
+def _field_reader(key: str, hint: Any) -> _Reader:
+    """How the field ``key`` of type ``hint`` of an event is read, and its schema: the one table
+    that :func:`event_from_dict` and :func:`event_schema` both use."""
+    if hint is Card:
+        return read_card, dict(CARD_SCHEMA)
+    if hint == Card | None:
+        return read_optional_card, jsonio.nullable(CARD_SCHEMA)
+    if hint is PlayKind:
+        return _play_kind, jsonio.member_schema(PlayKind)
+    if hint is str:
+        return _short_text, jsonio.text_schema(40)
+    if hint == int | None:
+        return _optional_seat, jsonio.nullable(jsonio.integer_schema(0, MAX_SEAT))
+    if key == "points":
+        return _points, jsonio.list_schema(jsonio.MONEY_SCHEMA, 8)
+    if hint == tuple[int, ...]:
+        return _counts, jsonio.list_schema(jsonio.integer_schema(0, MAX_TRICKS), 8)
+    if key == "trick":
+        return _trick, jsonio.integer_schema(1, MAX_TRICKS)
+    return _seat, jsonio.integer_schema(0, MAX_SEAT)
+
+
+@functools.cache
+def _event_fields(cls: type) -> dict[str, _Reader]:
+    hints = _hints(cls)
+    return {f.name: _field_reader(f.name, hints[f.name]) for f in attrs.fields(cls)}
+
+
+def event_schema() -> dict[str, Any]:
+    """The JSON Schema of an event in data: one table per kind of event, told by ``"event"``."""
+    kinds = []
+    for name, cls in _EVENTS.items():
+        fields = {"event": jsonio.Field({"const": name})}
+        fields |= {key: jsonio.Field(schema) for key, (_, schema) in _event_fields(cls).items()}
+        kinds.append(jsonio.object_schema(fields, title=name))
+    return {"oneOf": kinds}
+
+
 def event_from_dict(data: Any, what: str) -> Event:
     """An event from its plain data (see :meth:`_EventData.to_dict`)."""
     if not isinstance(data, Mapping):
@@ -334,31 +404,8 @@ def event_from_dict(data: Any, what: str) -> Event:
     cls = _EVENTS.get(name) if isinstance(name, str) else None
     if cls is None:
         raise RecordError(f"{what}.event: {str(name)[:40]!r} is not an event")
-    names = [f.name for f in attrs.fields(cls)]
-    jsonio.table(data, what, ["event", *names])
-    values: dict[str, Any] = {}
-    hints = _hints(cls)
-    for key in names:
-        value = data[key]
-        where = f"{what}.{key}"
-        hint = hints[key]
-        if hint is Card:
-            values[key] = read_card(value, where)
-        elif hint == Card | None:
-            values[key] = read_optional_card(value, where)
-        elif hint is PlayKind:
-            values[key] = jsonio.member(PlayKind, value, where, "a kind of play")
-        elif hint is str:
-            values[key] = jsonio.text(value, where, 40)
-        elif hint == int | None:
-            values[key] = jsonio.optional_integer(value, where, 0, MAX_SEAT)
-        elif key == "points":
-            values[key] = jsonio.listed(value, where, jsonio.money, 8)
-        elif hint == tuple[int, ...]:
-            values[key] = jsonio.listed(value, where, _trick_count, 8)
-        elif key == "trick":
-            values[key] = jsonio.integer(value, where, 1, MAX_TRICKS)
-        else:
-            values[key] = jsonio.integer(value, where, 0, MAX_SEAT)
+    fields = _event_fields(cls)
+    jsonio.table(data, what, ["event", *fields])
+    values = {key: read(data[key], f"{what}.{key}") for key, (read, _) in fields.items()}
     event: Event = cls(**values)
     return event

@@ -16,9 +16,11 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
+import attrs
+
 from reversis.errors import RecordError
 
-__all__ = ["MAX_JSON", "MAX_MONEY", "SCHEMA", "dumps", "loads"]
+__all__ = ["MAX_JSON", "MAX_MONEY", "SCHEMA", "Field", "dumps", "loads"]
 
 #: The version of the data format written by ``to_dict()`` (the ``"schema"`` field).
 SCHEMA = 1
@@ -78,6 +80,94 @@ def table(
         if key not in data:
             raise RecordError(f"{what}: the key {key!r} is missing")
     return data
+
+
+@attrs.frozen
+class Field:
+    """One key of a document's table, as its reader and its JSON Schema both take it: the
+    ``schema`` of its value (a JSON Schema, draft 2020-12) and whether it may be left out.
+
+    A reader declares its keys once, as a table of fields (``{"card": Field(CARD)}``), and reads
+    with :func:`read_fields`; :mod:`reversis.schemas` makes the document's schema of the same table
+    with :func:`object_schema`. The reader checks every value as the field's schema says, and more
+    where a schema cannot say it (a seat below the table's number of players, a consistent hand).
+    """
+
+    schema: Mapping[str, Any]
+    optional: bool = False
+
+
+def read_fields(data: Any, what: str, fields: Mapping[str, Field]) -> Mapping[str, Any]:
+    """``data`` checked to be a table with exactly the keys of ``fields`` (see :func:`table`)."""
+    keys = [key for key, field in fields.items() if not field.optional]
+    return table(data, what, keys, [key for key, field in fields.items() if field.optional])
+
+
+def object_schema(
+    fields: Mapping[str, Field], tag: str | None = None, title: str | None = None
+) -> dict[str, Any]:
+    """The JSON Schema of a table of ``fields``, as :func:`table` reads it: no other key but
+    ``"schema"`` (the version, 1) and ``"type"`` (``tag`` where the reader checks it with
+    :func:`of_type`, anything where it does not)."""
+    properties: dict[str, Any] = {
+        "schema": {"type": "integer", "const": SCHEMA},
+        "type": {"const": tag} if tag is not None else {},
+    }
+    properties.update({key: dict(field.schema) for key, field in fields.items()})
+    out: dict[str, Any] = {"title": title} if title else {}
+    out |= {
+        "type": "object",
+        "properties": properties,
+        "required": [key for key, field in fields.items() if not field.optional],
+        "additionalProperties": False,
+    }
+    return out
+
+
+def integer_schema(low: int | None = None, high: int | None = None) -> dict[str, Any]:
+    """The schema of :func:`integer`'s values."""
+    out: dict[str, Any] = {"type": "integer"}
+    if low is not None:
+        out["minimum"] = low
+    if high is not None:
+        out["maximum"] = high
+    return out
+
+
+#: The schema of :func:`money`'s values.
+MONEY_SCHEMA = integer_schema(-MAX_MONEY, MAX_MONEY)
+#: The schema of :func:`boolean`'s values.
+BOOLEAN_SCHEMA: Mapping[str, Any] = {"type": "boolean"}
+
+
+def text_schema(limit: int = 1000) -> dict[str, Any]:
+    """The schema of :func:`text`'s values."""
+    return {"type": "string", "maxLength": limit}
+
+
+def nullable(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """``schema`` or ``null``."""
+    return {"anyOf": [{"type": "null"}, dict(schema)]}
+
+
+def list_schema(item: Mapping[str, Any], limit: int = MAX_ITEMS) -> dict[str, Any]:
+    """The schema of :func:`items` (and :func:`listed`): a list of at most ``limit`` ``item``."""
+    return {"type": "array", "items": dict(item), "maxItems": limit}
+
+
+def pair_schema(first: Mapping[str, Any], second: Mapping[str, Any]) -> dict[str, Any]:
+    """A list of exactly two items, such as ``[seat, card]``."""
+    return {
+        "type": "array",
+        "prefixItems": [dict(first), dict(second)],
+        "items": False,
+        "minItems": 2,
+    }
+
+
+def member_schema(kind: type[enum.Enum]) -> dict[str, Any]:
+    """The schema of :func:`member`'s values: one of the enumeration's values."""
+    return {"enum": [m.value for m in kind]}
 
 
 def of_type(data: Mapping[str, Any], what: str, expected: str) -> None:

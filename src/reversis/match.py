@@ -42,6 +42,12 @@ import attrs
 
 from reversis import jsonio
 from reversis.cards import Card, read_cards
+from reversis.documents import (
+    CHOICE_SCHEMA,
+    HAND_ENTRY_FIELDS,
+    SEAT_SCHEMA,
+    profile_named_schema,
+)
 from reversis.engine.chance import MAX_SEED, draw_first_dealer
 from reversis.errors import DealError, ProfileError, RecordError, ReversisError
 from reversis.games import game_of
@@ -57,7 +63,7 @@ from reversis.games.table import (
 from reversis.hand import Hand, deal_from_deck, new_hand, replay_moves, settle
 from reversis.profile import Profile, load_profile, profile_from_data, profile_to_data
 from reversis.profile.checks import MAX_ROUNDS
-from reversis.stakes import Stakes
+from reversis.stakes import STAKES_SCHEMA, Stakes
 from reversis.views import MatchView, match_view
 
 __all__ = ["Match", "MatchError", "MatchPhase", "new_match"]
@@ -353,8 +359,7 @@ class Match:
     def from_dict(cls, data: Any) -> Match:
         """The match of :meth:`to_dict`'s data, replayed hand by hand (:class:`~reversis.RecordError`
         naming the problem if malformed or inconsistent)."""
-        keys = ["profile", "first_dealer", "hands", "current", "choices"]
-        jsonio.table(data, "match", keys, ["seed", "bankrolls", "stakes", "phase"])
+        jsonio.read_fields(data, "match", MATCH_FIELDS)
         jsonio.of_type(data, "match", "match")
         profile = profile_from_data(data["profile"], "match.profile")
         seed = jsonio.optional_integer(data.get("seed"), "match.seed", 0, MAX_MATCH_SEED)
@@ -403,6 +408,21 @@ class Match:
         return cls.from_dict(jsonio.loads(text, "match"))
 
 
+_ENTRY = jsonio.object_schema(HAND_ENTRY_FIELDS, title="hand of a match")
+#: The keys of a match's record (:meth:`Match.to_dict`).
+MATCH_FIELDS = {
+    "profile": jsonio.Field(profile_named_schema()),
+    "first_dealer": jsonio.Field(SEAT_SCHEMA),
+    "hands": jsonio.Field(jsonio.list_schema(_ENTRY, 10_000)),
+    "current": jsonio.Field(jsonio.nullable(_ENTRY)),
+    "choices": jsonio.Field(jsonio.list_schema(CHOICE_SCHEMA, 16)),
+    "seed": jsonio.Field(jsonio.nullable(jsonio.integer_schema(0, MAX_MATCH_SEED)), optional=True),
+    "bankrolls": jsonio.Field(jsonio.list_schema(jsonio.MONEY_SCHEMA, 8), optional=True),
+    "stakes": jsonio.Field(STAKES_SCHEMA, optional=True),
+    "phase": jsonio.Field(jsonio.member_schema(MatchPhase), optional=True),
+}
+
+
 def _hand_data(hand: Hand) -> dict[str, Any]:
     data = hand.to_dict()
     for key in ("schema", "type", "profile", "stakes"):
@@ -412,7 +432,7 @@ def _hand_data(hand: Hand) -> dict[str, Any]:
 
 def _replay_hand(match: Match, data: Any, what: str, *, finish: bool) -> Match:
     """``match`` with the hand of ``data`` started (and, with ``finish``, played and finished)."""
-    jsonio.table(data, what, ["dealer", "deck", "moves"], ["seed", "hand_number", "pass_direction"])
+    jsonio.read_fields(data, what, HAND_ENTRY_FIELDS)
     if data["dealer"] != match.dealer:
         raise RecordError(
             f"{what}.dealer: the record says {data['dealer']!r}, the match's dealer is {match.dealer}"

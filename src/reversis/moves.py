@@ -31,7 +31,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from reversis import jsonio
-from reversis.cards import CARD_AT, Card
+from reversis.cards import CARD_AT, CARD_PATTERN, Card
 from reversis.errors import InvalidCardError, InvalidMoveError, RecordError
 
 __all__ = [
@@ -62,7 +62,9 @@ class _MoveData:
     def from_dict(cls, data: Mapping[str, Any]) -> Move:
         """The move of :meth:`to_dict`'s data (:class:`~reversis.RecordError` if malformed, or if
         it is not a move of this class: ``Play.from_dict`` reads only plays)."""
-        notation = jsonio.text(jsonio.table(data, "move", ["move"])["move"], "move.move", 60)
+        notation = jsonio.text(
+            jsonio.read_fields(data, "move", MOVE_FIELDS)["move"], "move.move", 60
+        )
         move = parse_move(notation)
         if cls is not _MoveData and type(move) is not cls:
             raise RecordError(f"move.move: {notation!r} is not a {cls.__name__} move")
@@ -175,6 +177,27 @@ _VERBS: dict[str, type[Exchange] | type[Discard] | type[Give] | type[Pass]] = {
     "give": Give,
     "pass": Pass,
 }
+
+
+def _either_case(word: str) -> str:
+    return "".join(f"[{c.upper()}{c}]" for c in word)
+
+
+#: A move's notation as :func:`parse_move` reads it, as a regular expression: a card, ``decline``,
+#: or a verb and a card, any spaces around and between (the letters of the words in either case).
+MOVE_PATTERN = (
+    rf"^\s*(?:{CARD_PATTERN}|{_either_case('decline')}"
+    rf"|(?:{'|'.join(_either_case(verb) for verb in _VERBS)})\s+{CARD_PATTERN})\s*$"
+)
+
+
+def move_schema(limit: int = MAX_MOVE_TEXT) -> dict[str, Any]:
+    """The JSON Schema of a move's notation in data, of at most ``limit`` characters."""
+    return {"type": "string", "maxLength": limit, "pattern": MOVE_PATTERN}
+
+
+#: The keys of a move's own document (``move.to_dict()``).
+MOVE_FIELDS = {"move": jsonio.Field(move_schema(60))}
 
 # Interned moves, by card bit: the engine hands these out instead of building new ones.
 PLAYS: list[Play | None] = [Play(c) if c is not None else None for c in CARD_AT]

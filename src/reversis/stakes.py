@@ -148,6 +148,41 @@ class NoStakes:
 Stakes: TypeAlias = BasketStakes | PotStakes | PoolStakes | NoStakes
 
 
+_AMOUNT = jsonio.integer_schema(0, MAX_AMOUNT)
+#: The keys of a beast on the beast sheet (:class:`Beast`), of Fournier's stakes, of the English.
+BEAST_FIELDS = {
+    "owner": jsonio.Field(jsonio.integer_schema(0, 7)),
+    "amount": jsonio.Field(jsonio.integer_schema(1, MAX_AMOUNT)),
+    "in_play": jsonio.Field(jsonio.BOOLEAN_SCHEMA),
+}
+BASKET_FIELDS = {
+    "basket": jsonio.Field(_AMOUNT),
+    "beasts": jsonio.Field(jsonio.list_schema(jsonio.object_schema(BEAST_FIELDS), MAX_ENTRIES)),
+}
+POT_FIELDS = {
+    "pots": jsonio.Field(jsonio.list_schema(_AMOUNT, MAX_ENTRIES)),
+    "cycle_remised": jsonio.Field(jsonio.BOOLEAN_SCHEMA),
+}
+#: The most pools that stakes' data may name.
+MAX_POOLS = 20
+#: The JSON Schema of stakes in data (what :func:`stakes_from_dict` reads): Fournier's basket and
+#: beasts, the English pots, Hoyle's pools (a table of amounts), or none (``{}``).
+STAKES_SCHEMA: dict[str, Any] = {
+    "anyOf": [
+        jsonio.object_schema(BASKET_FIELDS, title="basket and beasts"),
+        jsonio.object_schema(POT_FIELDS, title="pots"),
+        {
+            "title": "pools",
+            "type": "object",
+            "not": {"anyOf": [{"required": ["basket"]}, {"required": ["pots"]}]},
+            "maxProperties": MAX_POOLS,
+            "propertyNames": {"minLength": 1, "maxLength": 40, "pattern": "^[^0-9]"},
+            "additionalProperties": _AMOUNT,
+        },
+    ]
+}
+
+
 def stakes_from_dict(data: Any, what: str = "stakes") -> Stakes:
     """Stakes from their plain data, the mechanism told by the keys (``basket``, ``pots``, pool
     names); :class:`~reversis.RecordError` if malformed. Use :func:`parse_stakes` to check them
@@ -155,11 +190,11 @@ def stakes_from_dict(data: Any, what: str = "stakes") -> Stakes:
     if not isinstance(data, Mapping):
         raise RecordError(f"{what} must be a table of keys")
     if "basket" in data:
-        jsonio.table(data, what, ["basket", "beasts"])
+        jsonio.read_fields(data, what, BASKET_FIELDS)
         beasts = []
         for i, item in enumerate(jsonio.items(data["beasts"], f"{what}.beasts", MAX_ENTRIES)):
             where = f"{what}.beasts[{i}]"
-            jsonio.table(item, where, ["owner", "amount", "in_play"])
+            jsonio.read_fields(item, where, BEAST_FIELDS)
             beasts.append(
                 Beast(
                     jsonio.integer(item["owner"], f"{where}.owner", 0, 7),
@@ -173,7 +208,7 @@ def stakes_from_dict(data: Any, what: str = "stakes") -> Stakes:
             jsonio.integer(data["basket"], f"{what}.basket", 0, MAX_AMOUNT), tuple(beasts)
         )
     if "pots" in data:
-        jsonio.table(data, what, ["pots", "cycle_remised"])
+        jsonio.read_fields(data, what, POT_FIELDS)
         pots = jsonio.listed(
             data["pots"],
             f"{what}.pots",
@@ -186,7 +221,7 @@ def stakes_from_dict(data: Any, what: str = "stakes") -> Stakes:
         return PotStakes(pots, remised)
     if not data:
         return NoStakes()
-    if len(data) > 20:
+    if len(data) > MAX_POOLS:
         raise RecordError(f"{what}: too many pools")
     pools = []
     for name, amount in data.items():

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from reversis import jsonio
-from reversis.cards import Card, mask_of, read_card
+from reversis.cards import CARD_SCHEMA, Card, mask_of, read_card
 from reversis.engine.actions import move_index
 from reversis.engine.tricks import Phase, Trick, trick_winner
 from reversis.errors import ArgumentError, InvalidMoveError, ProfileError, RecordError, StakesError
@@ -51,9 +51,20 @@ def is_checked(view: HandView, profile: Profile) -> bool:
 _EVENT_SEATS = ("seat", "dealer", "eldest", "leader", "winner", "loser", "to", "breaker")
 
 
+#: The keys of a trick in a view's data (its ``plays`` are ``[seat, card]`` pairs).
+TRICK_FIELDS = {
+    "number": jsonio.Field(jsonio.integer_schema(1, 100)),
+    "leader": jsonio.Field(jsonio.integer_schema(0, 7)),
+    "plays": jsonio.Field(
+        jsonio.list_schema(jsonio.pair_schema(jsonio.integer_schema(0, 7), CARD_SCHEMA), 8)
+    ),
+    "winner": jsonio.Field(jsonio.nullable(jsonio.integer_schema(0, 7))),
+}
+
+
 def read_trick(data: Any, what: str) -> Trick:
     """A trick from its data (:class:`~reversis.RecordError` if malformed)."""
-    jsonio.table(data, what, ["number", "leader", "plays", "winner"])
+    jsonio.read_fields(data, what, TRICK_FIELDS)
     plays = []
     for i, play in enumerate(jsonio.items(data["plays"], f"{what}.plays", 8)):
         pair = jsonio.items(play, f"{what}.plays[{i}]", 2)

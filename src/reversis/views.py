@@ -30,6 +30,7 @@ from reversis import events as ev
 from reversis import jsonio
 from reversis._core import core_module
 from reversis.cards import Card, cards_from_mask, mask_of, read_cards, read_optional_card
+from reversis.documents import HAND_VIEW_FIELDS, MATCH_VIEW_FIELDS
 from reversis.engine.actions import action_count, move_index
 from reversis.engine.deal import direction_name
 from reversis.engine.state import State
@@ -266,7 +267,8 @@ class HandView:
 def _players(cls: type, data: Any, what: str, kind: str) -> int:
     """Check that ``data`` holds exactly the fields of the view class ``cls`` and is of type
     ``kind``; return its number of players."""
-    jsonio.table(data, what, [f.name for f in attrs.fields(cls) if not f.metadata.get("internal")])
+    fields = MATCH_VIEW_FIELDS if kind == "match-view" else HAND_VIEW_FIELDS
+    jsonio.read_fields(data, what, fields)  # the attrs fields but the internal ones (a test)
     jsonio.of_type(data, what, kind)
     return jsonio.integer(data["players"], f"{what}.players", 3, 8)
 

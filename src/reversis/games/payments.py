@@ -16,7 +16,7 @@ from reversis import jsonio
 from reversis.errors import RecordError, StakesError
 from reversis.profile import Profile
 from reversis.profile.stakes import parse_stakes
-from reversis.stakes import Stakes, stakes_from_dict
+from reversis.stakes import STAKES_SCHEMA, Stakes, stakes_from_dict
 
 __all__ = ["BASKET", "POT", "Payment", "Settlement", "profile_accounts"]
 
@@ -52,8 +52,7 @@ class Payment(NamedTuple):
     @classmethod
     def from_dict(cls, data: Any, what: str = "payment") -> Payment:
         """A payment from :meth:`to_dict`'s data (:class:`~reversis.RecordError` if malformed)."""
-        keys = ["payer", "payee", "amount", "reason", "trick"]
-        jsonio.table(data, what, keys)
+        jsonio.read_fields(data, what, PAYMENT_FIELDS)
         parties: list[int | str] = []
         for key in ("payer", "payee"):
             value = data[key]
@@ -70,6 +69,33 @@ class Payment(NamedTuple):
             jsonio.text(data["reason"], f"{what}.reason", 40),
             jsonio.optional_integer(data["trick"], f"{what}.trick", 1, 100),
         )
+
+
+_PARTY = {"anyOf": [jsonio.integer_schema(0, 7), jsonio.text_schema(40)]}
+#: The keys of a payment in data (:meth:`Payment.to_dict`): a seat (0-7) or an account's name pays.
+PAYMENT_FIELDS = {
+    "payer": jsonio.Field(_PARTY),
+    "payee": jsonio.Field(_PARTY),
+    "amount": jsonio.Field(jsonio.integer_schema(1, jsonio.MAX_MONEY)),
+    "reason": jsonio.Field(jsonio.text_schema(40)),
+    "trick": jsonio.Field(jsonio.nullable(jsonio.integer_schema(1, 100))),
+}
+#: The JSON Schema of a payment in data.
+PAYMENT_SCHEMA = jsonio.object_schema(PAYMENT_FIELDS, title="payment")
+
+
+def payments_schema(limit: int) -> dict[str, Any]:
+    """The JSON Schema of a list of at most ``limit`` payments."""
+    return jsonio.list_schema(PAYMENT_SCHEMA, limit)
+
+
+#: The keys of a settlement's document (:meth:`Settlement.to_dict`).
+SETTLEMENT_FIELDS = {
+    "payments": jsonio.Field(payments_schema(10_000)),
+    "net": jsonio.Field({**jsonio.list_schema(jsonio.MONEY_SCHEMA, 8), "minItems": 3}),
+    "stakes": jsonio.Field(STAKES_SCHEMA),
+    "final": jsonio.Field(jsonio.BOOLEAN_SCHEMA),
+}
 
 
 @attrs.frozen
@@ -111,7 +137,7 @@ class Settlement:
         give each seat; valid stakes. With ``profile``, also: as many seats as the profile has, the
         accounts and tricks of the profile, and stakes of its mechanism.
         """
-        jsonio.table(data, "settlement", ["payments", "net", "stakes", "final"])
+        jsonio.read_fields(data, "settlement", SETTLEMENT_FIELDS)
         jsonio.of_type(data, "settlement", "settlement")
         payments = jsonio.listed(data["payments"], "settlement.payments", Payment.from_dict, 10_000)
         net = jsonio.listed(data["net"], "settlement.net", jsonio.money, 8)

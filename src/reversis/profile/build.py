@@ -17,7 +17,7 @@ import attrs
 
 from reversis.errors import ProfileError
 
-__all__ = ["build", "doc", "mapping", "merge", "to_toml", "unbuild"]
+__all__ = ["build", "doc", "mapping", "merge", "schema_of", "to_toml", "unbuild"]
 
 #: Unicode categories refused in a profile's text: control and format characters, line and
 #: paragraph separators, surrogates and unassigned code points (they do not survive every format).
@@ -139,6 +139,66 @@ def build(cls: type, data: Any, path: str) -> Any:
         if path and not exc.key.startswith(path):
             raise ProfileError(_join(path, exc.key), exc.problem) from None
         raise
+
+
+def _schema_of_type(tp: Any, partial: bool, mapping: bool = False) -> dict[str, Any]:
+    """The JSON Schema of what :func:`_convert` accepts for ``tp`` (the same dispatch)."""
+    origin = typing.get_origin(tp)
+    if tp is int:
+        return {"type": "integer", "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER}
+    if tp is bool:
+        return {"type": "boolean"}
+    if tp is str:
+        return {"type": "string", "maxLength": 2000}
+    if origin is Literal:
+        return {"enum": list(typing.get_args(tp))}
+    if origin in (types.UnionType, typing.Union):
+        options = [a for a in typing.get_args(tp) if a is not type(None)]
+        return _schema_of_type(options[0], partial)
+    if attrs.has(tp):
+        return schema_of(tp, partial=partial)
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if mapping:
+            key_type, value_type = typing.get_args(args[0])
+            return {
+                "type": "object",
+                "propertyNames": _schema_of_type(key_type, partial),
+                "additionalProperties": _schema_of_type(value_type, partial),
+            }
+        if len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": _schema_of_type(args[0], partial), "maxItems": 100}
+        return {
+            "type": "array",
+            "prefixItems": [_schema_of_type(a, partial) for a in args],
+            "items": False,
+            "minItems": len(args),
+        }
+    raise AssertionError(f"unsupported schema type {tp!r}")  # pragma: no cover
+
+
+def schema_of(cls: type, *, partial: bool = False) -> dict[str, Any]:
+    """The JSON Schema of the data :func:`build` reads into the ``attrs`` class ``cls``: its fields
+    (no other key), their types and ranges, the fields without a default required (none with
+    ``partial``: data merged over a ``base`` profile). Rules across fields (a deal that fits the
+    pack) are checked by the profile's own checks, which no schema says."""
+    hints = typing.get_type_hints(cls)
+    properties: dict[str, Any] = {}
+    required = []
+    for field in attrs.fields(cls):
+        if not field.init:
+            continue
+        item = _schema_of_type(hints[field.name], partial, bool(field.metadata.get("mapping")))
+        text = field.metadata.get("doc")
+        properties[field.name] = {"description": text, **item} if text else item
+        if field.default is attrs.NOTHING and not partial:
+            required.append(field.name)
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
 
 
 def unbuild(value: Any) -> Any:
