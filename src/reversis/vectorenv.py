@@ -40,7 +40,6 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         ((8, 862), (8, 193), [1, 1, 1])
     """
 
-
     def __init__(
         self,
         profile: Profile | str,
