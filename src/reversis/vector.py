@@ -186,6 +186,13 @@ def init(
 
 def _actions(actions: object, count: int) -> NDArray[np.int64]:
     """``actions`` as a contiguous ``int64`` array of ``count`` entries (integers only)."""
+    if (
+        type(actions) is np.ndarray
+        and actions.dtype == np.int64
+        and actions.shape == (count,)
+        and actions.flags.c_contiguous
+    ):
+        return actions
     array = np.asarray(actions)
     if array.shape != (count,) or not (
         np.issubdtype(array.dtype, np.integer) and array.dtype != np.bool_

@@ -64,7 +64,11 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._arrays = _arrays(self.num_envs, self.profile)
         self._truncated = np.zeros(self.num_envs, np.bool_)
         self._reward = np.zeros(self.num_envs, np.float32)
+        self._acting = np.zeros(self.num_envs, np.int32)
         self._rows = np.arange(self.num_envs)
+        self._done = self._arrays[4].view(np.uint8)
+        self._info = {"action_mask": self._arrays[1], "seat": self._arrays[2]}
+        self._info["rewards"] = self._arrays[3]
         self._seed = _seed(seed)
         self._deals: Deals | None = None
         self._batch: Any = None
@@ -94,11 +98,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._batch.observe(obs, mask, seat)
         rewards[:] = 0.0
         done[:] = False
-        return obs, self._info()
-
-    def _info(self) -> dict[str, Any]:
-        _, mask, seat, rewards, _ = self._arrays
-        return {"action_mask": mask, "seat": seat, "rewards": rewards}
+        return obs, self._info
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """One move number per hand (see the class's docstring); an action not legal in its hand
@@ -107,10 +107,11 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             raise ArgumentError("no hands yet: reset() the environment first")
         obs, mask, seat, rewards, done = self._arrays
         chosen = _actions(actions, self.num_envs)
-        acting = seat.copy()
-        self._batch.step(chosen, obs, mask, seat, rewards, done.view(np.uint8))
+        acting = self._acting
+        acting[:] = seat
+        self._batch.step(chosen, obs, mask, seat, rewards, self._done)
         self._reward[:] = rewards[self._rows, acting]
-        return obs, self._reward, done, self._truncated, self._info()
+        return obs, self._reward, done, self._truncated, self._info
 
     def close_extras(self, **kwargs: Any) -> None:
         """Nothing to release."""
