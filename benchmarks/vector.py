@@ -23,9 +23,11 @@ import resource
 import time
 
 import numpy as np
+import pyspiel
 
 import reversis
 from reversis import vector
+from reversis.pettingzoo import env
 from reversis.vector import VectorEnv
 
 
@@ -37,8 +39,6 @@ def hearts_without_passing() -> reversis.Profile:
 
 def openspiel_steps(steps: int, seed: int) -> float:
     """OpenSpiel's random steps per second (observation tensor and legal actions every step)."""
-    import pyspiel
-
     game = pyspiel.load_game("hearts(pass_cards=false)")
     draw = random.Random(seed).random
     done = 0
@@ -81,8 +81,6 @@ def batch_steps(profile: reversis.Profile, count: int, steps: int, seed: int) ->
 
 def pettingzoo_steps(profile: reversis.Profile, steps: int, seed: int) -> float:
     """The PettingZoo environment's random steps per second (``last()`` then ``step()``)."""
-    from reversis.pettingzoo import env
-
     game = env(profile)
     draw = random.Random(seed).random
     done = 0
