@@ -41,8 +41,6 @@ engine, one :class:`~reversis.Hand` per slot: the same numbers, many times slowe
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -53,86 +51,23 @@ try:
 except ImportError as error:  # pragma: no cover - numpy is installed in the test environments
     raise ImportError("reversis.vector needs NumPy: pip install 'reversis[pettingzoo]'") from error
 
-from reversis._core import core_module
-from reversis.dealing import seeded_deal
-from reversis.encoding import observation_size
-from reversis.engine.actions import action_count
-from reversis.engine.deal import Deal
 from reversis.errors import ArgumentError
-from reversis.profile import Profile, available_profiles, load_profile
-from reversis.vectorbatch import PythonBatch
+from reversis.profile import Profile
+from reversis.vectorcommon import (
+    Deals,
+    actions_of,
+    count_of,
+    dealer_of,
+    new_batch,
+    output_arrays,
+    profile_of,
+    seed_of,
+)
 
 if TYPE_CHECKING:
     from reversis.vectorenv import VectorEnv
 
 __all__ = ["BatchState", "Deals", "VectorEnv", "init", "random_actions", "step"]
-
-
-def _profile(profile: object) -> Profile:
-    if isinstance(profile, Profile):
-        return profile
-    if isinstance(profile, str) and profile in available_profiles():
-        return load_profile(profile)
-    raise ArgumentError(f"profile: {str(profile)[:60]!r} is neither a Profile nor a shipped name")
-
-
-def _count(value: object) -> int:
-    if type(value) is not int and not isinstance(value, np.integer):
-        raise ArgumentError(f"num_envs: an integer from 1 to 2**24, not {str(value)[:40]!r}")
-    count = int(value)
-    if not 1 <= count <= 1 << 24:
-        raise ArgumentError(f"num_envs: an integer from 1 to 2**24, not {count}")
-    return count
-
-
-def _seed(seed: object) -> int | None:
-    if seed is None:
-        return None
-    if isinstance(seed, bool) or (type(seed) is not int and not isinstance(seed, np.integer)):
-        raise ArgumentError(f"seed: an integer from 0 (or None), not {str(seed)[:40]!r}")
-    if int(seed) < 0:
-        raise ArgumentError(f"seed: an integer from 0 (or None), not {int(seed)}")
-    return int(seed)
-
-
-class Deals:
-    """Where a batch's hands come from: hand ``i`` is dealt with the next seed of a generator
-    seeded once (``random.Random(seed).getrandbits(63)``), kept in :attr:`seeds`."""
-
-    def __init__(self, profile: Profile, count: int, seed: int | None, dealer: int) -> None:
-        self.profile = profile
-        self.dealer = dealer
-        self.rng = random.Random(seed)
-        #: The seed of the hand each slot is playing now.
-        self.seeds = np.zeros(count, np.uint64)
-
-    def __call__(self, i: int) -> Deal:
-        """A new deal for slot ``i``."""
-        seed = self.rng.getrandbits(63)
-        self.seeds[i] = seed
-        return seeded_deal(self.profile, seed=seed, dealer=self.dealer)
-
-    def copy(self) -> Deals:
-        """A source of its own that deals the same hands from here on."""
-        out = object.__new__(Deals)
-        out.profile, out.dealer = self.profile, self.dealer
-        out.rng = random.Random()
-        out.rng.setstate(self.rng.getstate())
-        out.seeds = self.seeds.copy()
-        return out
-
-
-def _new_batch(profile: Profile, count: int, deals: Callable[[int], Deal], shaping: bool) -> Any:
-    core = core_module()
-    if core is None:
-        return PythonBatch(profile, count, deals, shaping)
-    return core.new_batch(profile, count, deals, shaping)
-
-
-def _dealer(profile: Profile, dealer: object) -> int:
-    if type(dealer) is not int or not 0 <= dealer < profile.players:
-        raise ArgumentError(f"dealer: a seat from 0 to {profile.players - 1}, not {dealer!r}")
-    return dealer
 
 
 @attrs.frozen(eq=False)
@@ -156,16 +91,6 @@ class BatchState:
     _deals: Deals = attrs.field(repr=False)
 
 
-def _arrays(count: int, profile: Profile) -> tuple[Any, ...]:
-    return (
-        np.zeros((count, observation_size(profile)), np.float32),
-        np.zeros((count, action_count(profile)), np.int8),
-        np.zeros(count, np.int32),
-        np.zeros((count, profile.players), np.float32),
-        np.zeros(count, np.bool_),
-    )
-
-
 def init(
     profile: Profile | str,
     num_envs: int,
@@ -175,33 +100,13 @@ def init(
     shaping: bool = False,
 ) -> BatchState:
     """``num_envs`` hands of ``profile`` dealt from ``seed`` (see the module's docstring)."""
-    profile = _profile(profile)
-    count = _count(num_envs)
-    deals = Deals(profile, count, _seed(seed), _dealer(profile, dealer))
-    batch = _new_batch(profile, count, deals, shaping)
-    obs, mask, seat, rewards, done = _arrays(count, profile)
+    profile = profile_of(profile)
+    count = count_of(num_envs)
+    deals = Deals(profile, count, seed_of(seed), dealer_of(profile, dealer))
+    batch = new_batch(profile, count, deals, shaping)
+    obs, mask, seat, rewards, done = output_arrays(count, profile)
     batch.observe(obs, mask, seat)
     return BatchState(obs, mask, seat, rewards, done, deals.seeds.copy(), batch, deals)
-
-
-def _actions(actions: object, count: int) -> NDArray[np.int64]:
-    """``actions`` as a contiguous ``int64`` array of ``count`` entries (integers only)."""
-    if (
-        type(actions) is np.ndarray
-        and actions.dtype == np.int64
-        and actions.shape == (count,)
-        and actions.flags.c_contiguous
-    ):
-        return actions
-    array = np.asarray(actions)
-    if array.shape != (count,) or not (
-        np.issubdtype(array.dtype, np.integer) and array.dtype != np.bool_
-    ):
-        raise ArgumentError(
-            f"actions: {count} integers (one action per hand), not {array.dtype} of shape "
-            f"{array.shape}"
-        )
-    return np.ascontiguousarray(array, np.int64)
 
 
 def step(state: BatchState, actions: object) -> BatchState:
@@ -211,11 +116,11 @@ def step(state: BatchState, actions: object) -> BatchState:
     if not isinstance(state, BatchState):
         raise ArgumentError(f"step() needs a BatchState, not {type(state).__name__}")
     count = state.seat.shape[0]
-    chosen = _actions(actions, count)
+    chosen = actions_of(actions, count)
     deals = state._deals.copy()
     batch = state._batch.copy(deals)
     profile = deals.profile
-    obs, mask, seat, rewards, done = _arrays(count, profile)
+    obs, mask, seat, rewards, done = output_arrays(count, profile)
     batch.step(chosen, obs, mask, seat, rewards, done.view(np.uint8))
     return BatchState(obs, mask, seat, rewards, done, deals.seeds.copy(), batch, deals)
 

@@ -14,7 +14,16 @@ from reversis.encoding import observation_size
 from reversis.engine.actions import action_count
 from reversis.errors import ArgumentError
 from reversis.profile import Profile
-from reversis.vector import Deals, _actions, _arrays, _count, _dealer, _new_batch, _profile, _seed
+from reversis.vectorcommon import (
+    Deals,
+    actions_of,
+    count_of,
+    dealer_of,
+    new_batch,
+    output_arrays,
+    profile_of,
+    seed_of,
+)
 
 __all__ = ["VectorEnv"]
 
@@ -50,9 +59,9 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         shaping: bool = False,
     ) -> None:
         self.metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
-        self.profile = _profile(profile)
-        self.num_envs = _count(num_envs)
-        self.dealer = _dealer(self.profile, dealer)
+        self.profile = profile_of(profile)
+        self.num_envs = count_of(num_envs)
+        self.dealer = dealer_of(self.profile, dealer)
         self.shaping = bool(shaping)
         size = observation_size(self.profile)
         self.single_observation_space = spaces.Box(-LIMIT, LIMIT, (size,), np.float32)
@@ -61,7 +70,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self.action_space = spaces.MultiDiscrete(
             np.full(self.num_envs, action_count(self.profile), np.int64)
         )
-        self._arrays = _arrays(self.num_envs, self.profile)
+        self._arrays = output_arrays(self.num_envs, self.profile)
         self._truncated = np.zeros(self.num_envs, np.bool_)
         self._reward = np.zeros(self.num_envs, np.float32)
         self._acting = np.zeros(self.num_envs, np.int32)
@@ -69,7 +78,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._done = self._arrays[4].view(np.uint8)
         self._info = {"action_mask": self._arrays[1], "seat": self._arrays[2]}
         self._info["rewards"] = self._arrays[3]
-        self._seed = _seed(seed)
+        self._seed = seed_of(seed)
         self._deals: Deals | None = None
         self._batch: Any = None
 
@@ -87,12 +96,12 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         ``None``, then a new generator each reset)."""
         if options is not None and not isinstance(options, dict):
             raise ArgumentError(f"options: None or a dict (none are read), not {options!r}")
-        given = _seed(seed)
+        given = seed_of(seed)
         if given is None:
             given = self._seed
             self._seed = None if given is None else given + 1
         deals = Deals(self.profile, self.num_envs, given, self.dealer)
-        self._batch = _new_batch(self.profile, self.num_envs, deals, self.shaping)
+        self._batch = new_batch(self.profile, self.num_envs, deals, self.shaping)
         self._deals = deals
         obs, mask, seat, rewards, done = self._arrays
         self._batch.observe(obs, mask, seat)
@@ -106,7 +115,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         if self._batch is None:
             raise ArgumentError("no hands yet: reset() the environment first")
         obs, mask, seat, rewards, done = self._arrays
-        chosen = _actions(actions, self.num_envs)
+        chosen = actions_of(actions, self.num_envs)
         acting = self._acting
         acting[:] = seat
         self._batch.step(chosen, obs, mask, seat, rewards, self._done)
