@@ -41,7 +41,8 @@ def test_a_learned_policy_is_a_bot(trained: Path) -> None:
     name = f"learned:{trained / 'policy.npz'}"
     assert is_bot_name(name)
     bot = make_bot(name)
-    assert isinstance(bot, LearnedBot) and bot.profile == "hearts"
+    assert isinstance(bot, LearnedBot)
+    assert bot.profile == "hearts"
     hand = play_hand(reversis.new_hand("hearts", seed=4), [bot, bot, bot, bot])
     assert hand.is_over
     result = reversis.simulate("hearts", [name, "random", "random", "random"], hands=8, seed=1)

@@ -30,7 +30,10 @@ def main() -> None:
         half = [float(r["interval"]) for r in rows]
         ax.plot(x, y, label=folder.name)
         ax.fill_between(
-            x, [a - h for a, h in zip(y, half)], [a + h for a, h in zip(y, half)], alpha=0.25
+            x,
+            [a - h for a, h in zip(y, half, strict=False)],
+            [a + h for a, h in zip(y, half, strict=False)],
+            alpha=0.25,
         )
     ax.axhline(0, color="grey", linewidth=0.8)
     ax.set_xlabel("training CPU minutes")
