@@ -8,7 +8,8 @@ way); for the batch, ``hearts`` without passing (the same game, hearts §11) ste
 time by ``VectorEnv.step`` (the observation, mask, seat, rewards written for every hand), the
 actions drawn from the masks by NumPy (``reversis.vector.random_actions``). At N = 1 the vector env
 is also timed against the PettingZoo environment (its ``last()`` and ``step()``). The memory per
-hand is the batch's C data per hand plus its arrays' row.
+hand is the batch's C data per hand plus its arrays' row. Rates are per second of this process's CPU
+time (both sides run in it), so that other load on the machine does not skew them.
 
     python benchmarks/vector.py                 # N = 1, 64, 1,024, 4,096, 16,384
     python benchmarks/vector.py --quick         # fewer steps
@@ -42,7 +43,7 @@ def openspiel_steps(steps: int, seed: int) -> float:
     game = pyspiel.load_game("hearts(pass_cards=false)")
     draw = random.Random(seed).random
     done = 0
-    began = time.perf_counter()
+    began = time.process_time()
     while done < steps:
         state = game.new_initial_state()
         while state.is_chance_node():
@@ -55,7 +56,7 @@ def openspiel_steps(steps: int, seed: int) -> float:
             state.apply_action(legal[int(draw() * len(legal))])
             done += 1
         state.returns()
-    return done / (time.perf_counter() - began)
+    return done / (time.process_time() - began)
 
 
 def batch_steps(profile: reversis.Profile, count: int, steps: int, seed: int) -> float:
@@ -65,7 +66,7 @@ def batch_steps(profile: reversis.Profile, count: int, steps: int, seed: int) ->
     rng = np.random.default_rng(seed)
     mask = env._arrays[1]
     calls = max(1, steps // count)
-    began = time.perf_counter()
+    began = time.process_time()
     if count == 1:  # one hand: the action drawn as the PettingZoo loop draws it
         draw = random.Random(seed).random
         action = np.zeros(1, np.int64)
@@ -73,10 +74,10 @@ def batch_steps(profile: reversis.Profile, count: int, steps: int, seed: int) ->
             legal = mask[0].nonzero()[0]
             action[0] = legal[int(draw() * len(legal))]
             env.step(action)
-        return calls / (time.perf_counter() - began)
+        return calls / (time.process_time() - began)
     for _ in range(calls):
         env.step(vector.random_actions(mask, rng))
-    return calls * count / (time.perf_counter() - began)
+    return calls * count / (time.process_time() - began)
 
 
 def pettingzoo_steps(profile: reversis.Profile, steps: int, seed: int) -> float:
@@ -85,7 +86,7 @@ def pettingzoo_steps(profile: reversis.Profile, steps: int, seed: int) -> float:
     draw = random.Random(seed).random
     done = 0
     hand = 0
-    began = time.perf_counter()
+    began = time.process_time()
     while done < steps:
         game.reset(seed=seed + hand)
         hand += 1
@@ -97,7 +98,7 @@ def pettingzoo_steps(profile: reversis.Profile, steps: int, seed: int) -> float:
             legal = observation["action_mask"].nonzero()[0]
             game.step(int(legal[int(draw() * len(legal))]))
             done += 1
-    return done / (time.perf_counter() - began)
+    return done / (time.process_time() - began)
 
 
 def memory_per_hand(profile: reversis.Profile, count: int) -> float:
