@@ -29,6 +29,8 @@ import ruleplaces  # noqa: E402
 PUBLIC_MODULES = [
     "reversis",
     "reversis.bots",
+    "reversis.learned",
+    "reversis.vector",
     "reversis.playouts",
     "reversis.simulation",
     "reversis.pool",

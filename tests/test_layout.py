@@ -76,6 +76,11 @@ FACADES_AND_ABOVE = (
     "reversis.openspiel",
     "reversis.pettingzoo",
     "reversis.scoring",
+    "reversis.learned",
+    "reversis.vector",
+    "reversis.vectorbatch",
+    "reversis.vectorcommon",
+    "reversis.vectorenv",
 )
 
 

@@ -45,12 +45,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BOT_NAMES",
+    "LEARNED",
     "Bot",
     "CautiousBot",
     "MonteCarloBot",
     "RandomBot",
     "cautious_policy",
     "danger",
+    "is_bot_name",
     "make_bot",
     "play_hand",
     "play_match",
@@ -61,6 +63,15 @@ Bot = Callable[[HandView], Move]
 
 #: The names :func:`make_bot` knows, as the command line's ``--bots`` takes them.
 BOT_NAMES = ("random", "cautious", "monte-carlo")
+
+#: The prefix of a learned policy's name: ``learned:PATH`` plays the policy saved at ``PATH`` by
+#: ``examples/learn/train.py`` (:mod:`reversis.learned`).
+LEARNED = "learned:"
+
+
+def is_bot_name(name: object) -> bool:
+    """Whether :func:`make_bot` knows ``name``: one of :data:`BOT_NAMES`, or ``learned:PATH``."""
+    return isinstance(name, str) and (name in BOT_NAMES or name.startswith(LEARNED))
 
 
 def _moves(view: HandView) -> tuple[Move, ...]:
@@ -181,7 +192,8 @@ class MonteCarloBot:
 
 def make_bot(name: str, seed: int | None = None, **options: object) -> Bot:
     """A bot from its name in :data:`BOT_NAMES`, its random choices seeded with ``seed``;
-    ``options`` go to its class (``playouts=``, ``millis=`` for ``monte-carlo``).
+    ``options`` go to its class (``playouts=``, ``millis=`` for ``monte-carlo``). ``learned:PATH``
+    is the policy saved at ``PATH`` by ``examples/learn/train.py`` (:mod:`reversis.learned`).
 
         >>> make_bot("cautious", 1)
         CautiousBot(rng=<random.Random object at ...>)
@@ -190,6 +202,12 @@ def make_bot(name: str, seed: int | None = None, **options: object) -> Bot:
         ...
         reversis.errors.ArgumentError: unknown bot 'clever': choose random, cautious or monte-carlo
     """
+    if isinstance(name, str) and name.startswith(LEARNED):
+        if options:
+            raise ArgumentError(f"a learned bot takes no options, not {', '.join(options)}")
+        from reversis.learned import learned_bot  # noqa: PLC0415 - NumPy loads with it
+
+        return learned_bot(name[len(LEARNED) :])
     rng = random.Random(seed)
     if name == "monte-carlo":
         return MonteCarloBot(rng, **options)  # type: ignore[arg-type]

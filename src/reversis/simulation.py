@@ -38,7 +38,7 @@ import attrs
 
 from reversis import events as ev
 from reversis import files, jsonio, pool, simreport
-from reversis.bots import BOT_NAMES, Bot, make_bot, play_hand
+from reversis.bots import BOT_NAMES, Bot, is_bot_name, make_bot, play_hand
 from reversis.errors import ArgumentError
 from reversis.hand import Hand, new_hand, settle
 from reversis.profile import Profile, load_profile
@@ -461,9 +461,10 @@ def _check_bots(bots: Sequence[BotFactory], n: int) -> None:
         raise ArgumentError(f"{len(bots)} bots for {n} seats: give one bot per seat")
     for k, bot in enumerate(bots):
         if isinstance(bot, str):
-            if bot not in BOT_NAMES:
+            if not is_bot_name(bot):
                 raise ArgumentError(
-                    f"bots[{k}]: unknown bot {bot[:40]!r}: choose {', '.join(BOT_NAMES)}"
+                    f"bots[{k}]: unknown bot {bot[:40]!r}: choose {', '.join(BOT_NAMES)} or "
+                    "learned:PATH"
                 )
         elif not callable(bot):
             raise ArgumentError(f"bots[{k}] must be a bot's name or a factory of a seed")

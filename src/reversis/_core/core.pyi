@@ -1,6 +1,7 @@
 """Types of the compiled core (:mod:`reversis._core.core`, built from ``core.pyx``)."""
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from reversis.cards import Card
 from reversis.engine.deal import Deal
@@ -75,3 +76,6 @@ def seat_events_of(
     tuple[Event, ...], Card | None, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]
 ]: ...
 def match_masks(pool: list[int], masks: list[int]) -> list[tuple[int, int]] | None: ...
+def new_batch(
+    profile: Profile, count: int, deal_source: Callable[[int], Deal], shaping: bool = False
+) -> Any: ...

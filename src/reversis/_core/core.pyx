@@ -1358,3 +1358,8 @@ include "sampling.pxi"
 # -- the public events and tricks of a state (reversis.views) -------------------------------------
 
 include "events.pxi"
+
+
+# -- batches of hands stepped together (reversis.vector) -----------------------------------------
+
+include "vector.pxi"

@@ -1,0 +1,137 @@
+"""What both faces of :mod:`reversis.vector` share: the checks of the values a caller gives them
+(profile, number of hands, seed, dealer, actions), the source of the deals, the batch on the
+engine that plays (the compiled core's, or :class:`~reversis.vectorbatch.PythonBatch`) and the
+arrays it writes."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from reversis._core import core_module
+from reversis.dealing import seeded_deal
+from reversis.encoding import observation_size
+from reversis.engine.actions import action_count
+from reversis.engine.deal import Deal
+from reversis.errors import ArgumentError
+from reversis.profile import Profile, available_profiles, load_profile
+from reversis.vectorbatch import PythonBatch
+
+__all__ = [
+    "Deals",
+    "actions_of",
+    "count_of",
+    "dealer_of",
+    "new_batch",
+    "output_arrays",
+    "profile_of",
+    "seed_of",
+]
+
+
+def profile_of(profile: object) -> Profile:
+    """``profile``: a :class:`~reversis.Profile` or a shipped profile's name (else an
+    :class:`~reversis.ArgumentError`)."""
+    if isinstance(profile, Profile):
+        return profile
+    if isinstance(profile, str) and profile in available_profiles():
+        return load_profile(profile)
+    raise ArgumentError(f"profile: {str(profile)[:60]!r} is neither a Profile nor a shipped name")
+
+
+def count_of(value: object) -> int:
+    """The number of hands: an integer from 1 to ``2**24``."""
+    if type(value) is not int and not isinstance(value, np.integer):
+        raise ArgumentError(f"num_envs: an integer from 1 to 2**24, not {str(value)[:40]!r}")
+    count = int(value)
+    if not 1 <= count <= 1 << 24:
+        raise ArgumentError(f"num_envs: an integer from 1 to 2**24, not {count}")
+    return count
+
+
+def seed_of(seed: object) -> int | None:
+    """A seed: an integer from 0, or ``None``."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or (type(seed) is not int and not isinstance(seed, np.integer)):
+        raise ArgumentError(f"seed: an integer from 0 (or None), not {str(seed)[:40]!r}")
+    if int(seed) < 0:
+        raise ArgumentError(f"seed: an integer from 0 (or None), not {int(seed)}")
+    return int(seed)
+
+
+class Deals:
+    """Where a batch's hands come from: hand ``i`` is dealt with the next seed of a generator
+    seeded once (``random.Random(seed).getrandbits(63)``), kept in :attr:`seeds`."""
+
+    def __init__(self, profile: Profile, count: int, seed: int | None, dealer: int) -> None:
+        self.profile = profile
+        self.dealer = dealer
+        self.rng = random.Random(seed)
+        #: The seed of the hand each slot is playing now.
+        self.seeds = np.zeros(count, np.uint64)
+
+    def __call__(self, i: int) -> Deal:
+        """A new deal for slot ``i``."""
+        seed = self.rng.getrandbits(63)
+        self.seeds[i] = seed
+        return seeded_deal(self.profile, seed=seed, dealer=self.dealer)
+
+    def copy(self) -> Deals:
+        """A source of its own that deals the same hands from here on."""
+        out = object.__new__(Deals)
+        out.profile, out.dealer = self.profile, self.dealer
+        out.rng = random.Random()
+        out.rng.setstate(self.rng.getstate())
+        out.seeds = self.seeds.copy()
+        return out
+
+
+def new_batch(profile: Profile, count: int, deals: Callable[[int], Deal], shaping: bool) -> Any:
+    """The batch of the engine that plays: the compiled core's, or the reference's."""
+    core = core_module()
+    if core is None:
+        return PythonBatch(profile, count, deals, shaping)
+    return core.new_batch(profile, count, deals, shaping)
+
+
+def dealer_of(profile: Profile, dealer: object) -> int:
+    """The dealer of every hand: a seat of ``profile``."""
+    if type(dealer) is not int or not 0 <= dealer < profile.players:
+        raise ArgumentError(f"dealer: a seat from 0 to {profile.players - 1}, not {dealer!r}")
+    return dealer
+
+
+def output_arrays(count: int, profile: Profile) -> tuple[Any, ...]:
+    """The arrays a batch writes: observations, masks, seats, rewards, hands ended."""
+    return (
+        np.zeros((count, observation_size(profile)), np.float32),
+        np.zeros((count, action_count(profile)), np.int8),
+        np.zeros(count, np.int32),
+        np.zeros((count, profile.players), np.float32),
+        np.zeros(count, np.bool_),
+    )
+
+
+def actions_of(actions: object, count: int) -> NDArray[np.int64]:
+    """``actions`` as a contiguous ``int64`` array of ``count`` entries (integers only)."""
+    if (
+        type(actions) is np.ndarray
+        and actions.dtype == np.int64
+        and actions.shape == (count,)
+        and actions.flags.c_contiguous
+    ):
+        return actions
+    array = np.asarray(actions)
+    if array.shape != (count,) or not (
+        np.issubdtype(array.dtype, np.integer) and array.dtype != np.bool_
+    ):
+        raise ArgumentError(
+            f"actions: {count} integers (one action per hand), not {array.dtype} of shape "
+            f"{array.shape}"
+        )
+    return np.ascontiguousarray(array, np.int64)
