@@ -1358,3 +1358,8 @@ include "sampling.pxi"
 # -- the public events and tricks of a state (reversis.views) -------------------------------------
 
 include "events.pxi"
+
+
+# -- a seat's view of a hand in play (reversis.views) ---------------------------------------------
+
+include "views.pxi"
