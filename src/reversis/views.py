@@ -62,7 +62,6 @@ __all__ = [
     "check_view",
     "hand_view",
     "match_view",
-    "own_view",
     "view_cards",
 ]
 
