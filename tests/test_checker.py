@@ -63,17 +63,15 @@ def test_detects_a_missing_legal_move(monkeypatch: pytest.MonkeyPatch, fournier:
 def test_detects_a_leaking_view(monkeypatch: pytest.MonkeyPatch, fournier: Profile) -> None:
     import reversis.views as views
 
-    original = views.hand_view
+    original = views.own_view  # what Hand.view calls
 
-    def leaky(
-        hand: Hand, seat: int, state: State | None = None, settlement: Settlement | None = None
-    ) -> reversis.HandView:
+    def leaky(hand: Hand, seat: int, state: State, settlement: Settlement) -> reversis.HandView:
         view = original(hand, seat, state, settlement)
         import attrs
 
         return attrs.evolve(view, put_aside=(*view.put_aside, hand.deal.widow[-1]))
 
-    monkeypatch.setattr(views, "hand_view", leaky)
+    monkeypatch.setattr(views, "own_view", leaky)
     with pytest.raises(ConsistencyError, match="views leak nothing"):
         check_state(new_hand(fournier, seed=1))
 

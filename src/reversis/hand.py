@@ -332,7 +332,7 @@ class Hand(_HandBase, DeprecatedNames):
         # The views are imported on first use, so that importing the library stays quick.
         from reversis import views  # noqa: PLC0415
 
-        return views.hand_view(self, self._check_seat(seat), self._state, settle(self))
+        return views.own_view(self, self._check_seat(seat), self._state, settle(self))
 
     def _check_seat(self, seat: object) -> int:
         n = self.players

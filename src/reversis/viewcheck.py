@@ -30,21 +30,30 @@ __all__ = ["check_view", "seen_by"]
 
 #: The views known to pass :func:`check_view` against their own profile (``view.rules``): those
 #: :func:`~reversis.views.hand_view` made from a hand, those ``HandView.from_dict`` checked. By
-#: identity and held weakly: a view made from one (``attrs.evolve``) is another object, checked
-#: again; the registry changes no result, it only spares checking a view twice.
-_CHECKED: weakref.WeakValueDictionary[int, HandView] = weakref.WeakValueDictionary()
+#: identity: ``id(view)`` to a weak reference to the view (an id outlives its object, so a view is
+#: known only while the reference still gives it back); a view made from one (``attrs.evolve``) is
+#: another object, checked again. The registry changes no result, it only spares checking a view
+#: twice. The references of views gone are swept out when the registry has doubled since the last
+#: sweep (``_SWEEP_AT``), so that it stays within twice the views alive.
+_CHECKED: dict[int, weakref.ReferenceType[HandView]] = {}
+_SWEEP_AT = [1024]
 
 
 def mark_checked(view: HandView) -> None:
     """Note that ``view`` passes :func:`check_view` against ``view.rules`` (see
     :func:`is_checked`)."""
-    _CHECKED[id(view)] = view
+    _CHECKED[id(view)] = weakref.ref(view)
+    if len(_CHECKED) >= _SWEEP_AT[0]:
+        for key in [key for key, ref in _CHECKED.items() if ref() is None]:
+            del _CHECKED[key]
+        _SWEEP_AT[0] = max(1024, 2 * len(_CHECKED))
 
 
 def is_checked(view: HandView, profile: Profile) -> bool:
     """Whether :func:`check_view` ``(view, profile)`` is known to pass: ``view`` itself (not an equal
     one) was made by a hand or checked when read, against this very ``profile``."""
-    return _CHECKED.get(id(view)) is view and view.rules is profile
+    ref = _CHECKED.get(id(view))
+    return ref is not None and ref() is view and view.rules is profile
 
 
 #: The fields of events that name a seat.

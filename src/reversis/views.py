@@ -57,7 +57,14 @@ if TYPE_CHECKING:
     from reversis.hand import Hand
     from reversis.match import Match
 
-__all__ = ["HandView", "MatchView", "check_view", "hand_view", "match_view", "view_cards"]
+__all__ = [
+    "HandView",
+    "MatchView",
+    "check_view",
+    "hand_view",
+    "match_view",
+    "view_cards",
+]
 
 
 def _code(card: Card | None) -> str | None:
@@ -278,7 +285,9 @@ def _nested(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-_STATES = (State, getattr(core_module(), "CoreState", State))  # the reference's, the core's
+_CORE = core_module()
+_CORE_STATE = getattr(_CORE, "CoreState", None)
+_STATES = (State, _CORE_STATE or State)  # the reference's, the core's
 
 
 def hand_view(
@@ -286,11 +295,12 @@ def hand_view(
 ) -> HandView:
     """The view of ``hand`` for ``seat``: what ``hand.view(seat)`` gives.
 
-    :meth:`Hand.view <reversis.Hand.view>` calls this function with the hand's engine ``state``
+    :meth:`Hand.view <reversis.Hand.view>` calls :func:`own_view` with the hand's engine ``state``
     and its ``settlement`` (``reversis.settle(hand)``): the views sit below the hand, and read of
-    it only what its public names give and these. Called with neither, it asks the hand
-    (``hand.view(seat)``). :class:`~reversis.ArgumentError` if ``hand`` is not a hand, or the
-    other arguments are not what the hand gives."""
+    it only what its public names give and these. Called with them, this function checks that they
+    are the hand's; called with neither, it asks the hand (``hand.view(seat)``).
+    :class:`~reversis.ArgumentError` if ``hand`` is not a hand, or the other arguments are not what
+    the hand gives."""
     if state is None and settlement is None:
         made = getattr(hand, "view", None)
         view = made(seat) if callable(made) else None
@@ -301,16 +311,33 @@ def hand_view(
         raise ArgumentError("hand_view() takes the hand's state and settlement, or neither")
     if type(seat) is not int or not 0 <= seat < len(state.held):
         raise ArgumentError(f"{str(seat)[:40]!r} is not a seat (0 to {len(state.held) - 1})")
-    deal, own = state.deal, hand.hand_of(seat)
-    tricks = hand_tricks(hand, state)
+    deal = state.deal
     if (
         deal.profile is not hand.profile
         or deal.dealer != hand.dealer
         or state.to_move != (-1 if hand.to_move is None else hand.to_move)
-        or len(state.tricks) != len(tricks)
-        or state.held[seat] != mask_of(own)
+        or len(state.tricks) != len(hand_tricks(hand, state))
+        or state.held[seat] != mask_of(hand.hand_of(seat))
     ):
         raise ArgumentError("hand_view(): the state is not the hand's own (call hand.view(seat))")
+    return own_view(hand, seat, state, settlement)
+
+
+def own_view(hand: Hand, seat: int, state: State, settlement: Settlement) -> HandView:
+    """The view of ``hand`` for ``seat``, made from the hand's own engine ``state`` and its
+    ``settlement``, which are not checked (what :meth:`Hand.view <reversis.Hand.view>` calls;
+    :func:`hand_view` checks them first).
+
+    On the compiled core and while the hand is in play, the core makes the view from the state in
+    one call (``view_of`` in ``_core/views.pxi``), equal to the one made here otherwise from the
+    hand's public values and the game's ``seen`` (``tests/test_view_core.py``)."""
+    if _CORE is not None and type(state) is _CORE_STATE:
+        made: HandView | None = _CORE.view_of(state, seat, settlement, hand.legal_moves())
+        if made is not None:
+            mark_checked(made)  # valid by construction (tests/test_views.py checks it)
+            return made
+    deal = state.deal
+    tricks = hand_tricks(hand, state)
     mine = seat_events(hand, state, seat)
     profile = hand.profile
     # What the game shows of its own facts: the points as this seat knows them, the cards put
@@ -326,7 +353,7 @@ def hand_view(
         phase=hand.phase,
         to_move=hand.to_move,
         trick_number=len(tricks) + 1,
-        hand=own,
+        hand=hand.hand_of(seat),
         shown=None if deal.shown < 0 else Card.from_index(deal.shown),
         trump=None if trumps is None else "CDHS"[trumps.suit],
         pass_direction=direction_name(deal) if profile.hearts is not None else None,

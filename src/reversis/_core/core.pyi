@@ -13,6 +13,7 @@ from reversis.events import Event
 from reversis.games.payments import Settlement
 from reversis.moves import Move
 from reversis.profile import Profile
+from reversis.views import HandView
 
 class CoreState:
     """A state of a hand on the compiled core, with the fields of the reference ``State``."""
@@ -75,6 +76,9 @@ def seat_events_of(
 ) -> tuple[
     tuple[Event, ...], Card | None, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]
 ]: ...
+def view_of(
+    state: CoreState, seat: int, settlement: Settlement, legal: tuple[Move, ...]
+) -> HandView | None: ...
 def match_masks(pool: list[int], masks: list[int]) -> list[tuple[int, int]] | None: ...
 def new_batch(
     profile: Profile, count: int, deal_source: Callable[[int], Deal], shaping: bool = False

@@ -1363,3 +1363,8 @@ include "events.pxi"
 # -- batches of hands stepped together (reversis.vector) -----------------------------------------
 
 include "vector.pxi"
+
+
+# -- a seat's view of a hand in play (reversis.views) ---------------------------------------------
+
+include "views.pxi"

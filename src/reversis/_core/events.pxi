@@ -4,6 +4,76 @@
 # ``tuple(map(event_of, facts_of(state)))`` and ``Hand.tricks``; the plays, the tricks taken and the
 # (seat, card) pairs of the tricks are interned (made once, then shared: they are frozen values).
 
+# -- frozen attrs values made with their fields set directly ------------------------------------
+
+cdef extern from *:
+    """
+    typedef int (*rv_setter)(PyObject*, PyObject*, PyObject*);
+    static rv_setter rv_setter_of(PyObject* descriptor) {
+        return (rv_setter)PyType_GetSlot(Py_TYPE(descriptor), Py_tp_descr_set);
+    }
+    static int rv_set(rv_setter set, PyObject* descriptor, PyObject* obj, PyObject* value) {
+        return set(descriptor, obj, value);
+    }
+    """
+    ctypedef int (*rv_setter)(PyObject*, PyObject*, PyObject*)
+    rv_setter rv_setter_of(PyObject* descriptor)
+    int rv_set(rv_setter set, PyObject* descriptor, PyObject* obj, PyObject* value) except -1
+
+
+cdef class _Maker:
+    """How to make a frozen attrs value of ``cls`` from its fields in order: allocated, each field
+    set by its slot's descriptor (``direct``), or else by calling the class with keywords."""
+    cdef object cls
+    cdef tuple names
+    cdef tuple descriptors
+    cdef rv_setter setter
+    cdef bint direct
+
+
+cdef _Maker _maker_of(object cls, tuple names):
+    """The maker of ``cls``: direct where ``cls`` is a slotted attrs class whose fields are exactly
+    ``names`` (aliases aside), each a plain slot, and whose ``__init__`` only sets them (no
+    validator, converter or post-init: what settle.pxi's _bare_ok asks)."""
+    cdef _Maker maker = _Maker.__new__(_Maker)
+    maker.cls = cls
+    maker.names = names
+    maker.direct = False
+    fields = attrs.fields(cls)
+    if (
+        tuple([f.name for f in fields]) != names
+        or not all(f.validator is None and f.converter is None and f.init for f in fields)
+        or hasattr(cls, "__attrs_post_init__")
+        or "__slots__" not in cls.__dict__
+    ):
+        return maker
+    descriptors = tuple([cls.__dict__.get(name) for name in names])
+    kind = type(descriptors[0])
+    if any(type(d) is not kind for d in descriptors) or kind.__name__ != "member_descriptor":
+        return maker
+    maker.descriptors = descriptors
+    maker.setter = rv_setter_of(<PyObject*>descriptors[0])
+    maker.direct = maker.setter != NULL
+    return maker
+
+
+cdef object _make(_Maker maker, tuple values):
+    """A value of ``maker.cls`` with the fields ``values``."""
+    cdef Py_ssize_t i
+    if not maker.direct:
+        return maker.cls(**{
+            f.alias: value for f, value in zip(attrs.fields(maker.cls), values)
+        })
+    out = PyType_GenericAlloc(<type>maker.cls, 0)
+    for i in range(len(values)):
+        rv_set(maker.setter, <PyObject*>maker.descriptors[i], <PyObject*>out,
+               <PyObject*>values[i])
+    return out
+
+
+
+# -- the events -------------------------------------------------------------------------------
+
 cdef enum:
     PLAYED_EVENTS = MAX_PLAYERS * NCARDS * (MAX_TRICKS + 1) * 4
     TAKEN_EVENTS = (MAX_TRICKS + 1) * MAX_PLAYERS * MAX_PLAYERS
@@ -12,7 +82,6 @@ cdef PyObject* _PLAYED_EVENT[PLAYED_EVENTS]
 cdef PyObject* _TAKEN_EVENT[TAKEN_EVENTS]
 cdef PyObject* _DEALT_EVENT[MAX_PLAYERS * MAX_PLAYERS]
 cdef PyObject* _SEAT_CARD[MAX_PLAYERS * NCARDS]
-from reversis.engine.facts import Shown as _Shown
 
 cdef object _event_of = None
 cdef object _CardPlayed = None
@@ -24,6 +93,10 @@ cdef object _Declined = None
 cdef object _Discarded = None
 cdef object _CardGiven = None
 cdef tuple _PLAY_KINDS = ()
+#: The makers of the events of the facts events.pxi does not intern, by the fact's kind
+#: (F_EXCHANGED to F_MADE; None for the kinds made otherwise), and of the card shown.
+cdef list _FACT_EVENT = []
+cdef _Maker _SHOWN_EVENT = None
 
 
 cdef void _import_events() except *:
@@ -45,6 +118,46 @@ cdef void _import_events() except *:
     _CardGiven = ev.CardGiven
     _PASSED_EVENT = ev.CardsPassed()
     _PLAY_KINDS = tuple(KINDS[kind] for kind in _KINDS)
+    global _SHOWN_EVENT
+    _SHOWN_EVENT = _event_maker(ev.CardShown)
+    _FACT_EVENT[:] = [
+        None,  # no kind 0
+        _event_maker(ev.Exchanged),
+        _event_maker(ev.Declined),
+        _event_maker(ev.Discarded),
+        None, None, None,  # given, passed, received: interned (_given_event, _hidden)
+        _event_maker(ev.PrivilegeUsed),
+        _event_maker(ev.PoolWon),
+        _event_maker(ev.PoolOwed),
+        _event_maker(ev.ReversisCommitted),
+        _event_maker(ev.ReversisBroken),
+        _event_maker(ev.ReversisMade),
+    ]
+
+
+cdef _Maker _event_maker(object cls):
+    return _maker_of(cls, tuple([f.name for f in attrs.fields(cls)]))
+
+
+cdef object _event(const FactC* f, tuple pools):
+    """The event of a recorded fact (reversis.engine.eventing's ``event_of(_fact(f, pools))``),
+    made directly: the fields of the event are the fact's, its card bits as the Card values."""
+    cdef int kind = f.kind
+    if kind == F_EXCHANGED:
+        values = (f.a, CARD_AT[f.b], CARD_AT[f.c])
+    elif kind == F_DECLINED or kind == F_DISCARDED:
+        values = (f.a, CARD_AT[f.b])
+    elif kind == F_PRIVILEGE or kind == F_COMMITTED:
+        values = (f.a, f.b)
+    elif kind == F_POOL_WON or kind == F_POOL_OWED:
+        values = (f.a, pools[f.b - 1], f.c)
+    elif kind == F_BROKEN:
+        values = (f.a, f.b, f.c)
+    elif kind == F_MADE:
+        values = (f.a,)
+    else:
+        return _event_of(_fact(f, pools))
+    return _make(<_Maker>_FACT_EVENT[kind], values)
 
 
 cdef object _played_event(int seat, int card, int trick, int kind):
@@ -160,7 +273,7 @@ cdef void _see(_Seen seen, const FactC* f) except *:
         seen.out.append(_PASSED_EVENT)
         return
     if seat < 0:
-        seen.out.append(_event_of(_fact(f, seen.pools)))
+        seen.out.append(_event(f, seen.pools))
         return
     if kind == F_EXCHANGED or kind == F_DECLINED or kind == F_DISCARDED:
         if f.a != seat:
@@ -173,7 +286,7 @@ cdef void _see(_Seen seen, const FactC* f) except *:
         seen.put_aside.append(CARD_AT[f.b])
     elif kind == F_PRIVILEGE and f.a != seat:
         return  # another's privilege shows only once the hand is over
-    seen.out.append(_event_of(_fact(f, seen.pools)))
+    seen.out.append(_event(f, seen.pools))
 
 
 cdef _Seen _walk(CoreState state, int seat):
@@ -205,7 +318,7 @@ cdef _Seen _walk(CoreState state, int seat):
     shown = state.table.deal.shown
     if shown >= 0:
         # tetka §2, reunion §4: the card shown to everyone at the deal, one of the dealer's.
-        out.append(_event_of(_Shown(dealer, shown)))
+        out.append(_make(_SHOWN_EVENT, (dealer, CARD_AT[shown])))
     for step in range(c.step):
         if step < nsteps:
             while at < c.nfacts and items[at].step == step:
