@@ -258,9 +258,66 @@ def test_a_hand_without_a_state_is_refused() -> None:
         empty.legal_moves()
     with pytest.raises(TypeError, match="without a state"):
         empty.apply(reversis.Decline())
+    with pytest.raises(TypeError, match="without a state"):
+        reversis.settle(empty)
     with pytest.raises(TypeError):
         Hand()
     with pytest.raises(reversis.ArgumentError):
         core.hand_of(int, state_of(reversis.new_hand(PROFILES["hearts"], seed=1)))
     with pytest.raises(reversis.ArgumentError):
         core.hand_of(Hand, None)
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+def test_a_hand_dealt_in_one_call_is_the_references(name: str) -> None:
+    """``new_hand`` with its defaults is one call to the core (``dealt_hand``): the reference's
+    deal and hand, for every seed size and dealer."""
+    profile = PROFILES[name]
+    rng = random.Random(f"dealt-{name}")
+    for _ in range(sized(100, 1_000)):
+        seed = rng.getrandbits(rng.choice([3, 32, 64, 128]))
+        dealer = rng.randrange(profile.players)
+        got = reversis.new_hand(profile, seed=seed, dealer=dealer)
+        ref = reference_hand(profile, seed, dealer=dealer, stakes=None)
+        assert type(got) is Hand
+        assert type(state_of(got)) is core.CoreState
+        same_deal(state_of(ref).deal, state_of(got).deal)
+        assert got == ref
+        assert got.legal_moves() == ref.legal_moves()
+        assert core.dealt_hand(Hand, profile, seed, dealer) == got
+        assert reversis.new_hand(name, seed=seed, dealer=dealer) == got  # by name: checked way
+
+
+def test_new_hand_outside_the_one_call_gets_the_checked_ways_answers() -> None:
+    """What ``dealt_hand`` does not take (a profile's name, a seed or a dealer or a hand number that
+    is not a plain integer in range, anything but the defaults) goes the checked way: the same hand,
+    or the same error (type and message) as ``dealing.seeded_deal``'s."""
+    from reversis.dealing import seeded_deal
+    from test_core import outcome
+
+    profile = PROFILES["hearts"]
+    strange: list[object] = [True, False, -1, 0, 1, 3, 4, 1.0, 2**128 - 1, 2**128, "1", None]
+    calls = 0
+    for seed in strange:
+        for dealer in strange:
+            for number in (1, True, 1.0, 2):
+
+                def new(seed: Any = seed, dealer: Any = dealer, number: Any = number) -> Any:
+                    return state_of(
+                        reversis.new_hand(profile, seed=seed, dealer=dealer, hand_number=number)
+                    ).deal
+
+                def checked(seed: Any = seed, dealer: Any = dealer, number: Any = number) -> Any:
+                    return seeded_deal(profile, seed=seed, dealer=dealer, hand_number=number)
+
+                want, have = outcome(checked), outcome(new)
+                assert have == want, (seed, dealer, number)
+                if type(seed) is int and type(dealer) is int and 0 <= dealer < 4:
+                    fast = core.dealt_hand(Hand, profile, seed, dealer)
+                    assert (fast is None) == (seed >= 2**128 or seed < 0)
+                else:
+                    assert core.dealt_hand(Hand, profile, seed, dealer) is None
+                calls += 1
+    assert calls == len(strange) ** 2 * 4
+    assert core.dealt_hand(int, profile, 1, 0) is None
+    assert core.dealt_hand(Hand, "hearts", 1, 0) is None

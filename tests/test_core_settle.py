@@ -15,7 +15,9 @@ The tests skip when the core is not built, unless ``REVERSIS_REQUIRE_CORE=1``.
 
 from __future__ import annotations
 
+import copy
 import os
+import pickle
 import random
 from typing import Any
 
@@ -295,6 +297,76 @@ def test_settle_state_takes_core_states_only() -> None:
         core.settle_state(None)
     with pytest.raises(TypeError):
         core.settle_nets([None])
+
+
+# -- the payments made on first read ---------------------------------------------------------------
+
+#: Every way of reading a settlement: each is tried on a fresh one from the core, whose payments
+#: are not made yet, and must give what it gives on the reference's.
+READS: dict[str, Any] = {
+    "==": lambda s, want: s == want,
+    "== (reflected)": lambda s, want: want == s,
+    "!=": lambda s, want: (s != want) is False,
+    "hash": lambda s, want: hash(s) == hash(want),
+    "repr": lambda s, want: repr(s) == repr(want),
+    "payments": lambda s, want: s.payments == want.payments and s.payments is s.payments,
+    "len": lambda s, want: len(s.payments) == len(want.payments),
+    "net first": lambda s, want: (
+        (s.net, s.stakes, s.final, s.payments) == (want.net, want.stakes, want.final, want.payments)
+    ),
+    "to_dict": lambda s, want: s.to_dict() == want.to_dict(),
+    "to_json": lambda s, want: s.to_json() == want.to_json(),
+    "paid_by": lambda s, want: s.paid_by(0) == want.paid_by(0),
+    "received_by": lambda s, want: s.received_by(1) == want.received_by(1),
+    "pickle": lambda s, want: pickle.loads(pickle.dumps(s)) == want,
+    "copy": lambda s, want: copy.copy(s) == want,
+    "deepcopy": lambda s, want: copy.deepcopy(s) == want,
+    "evolve": lambda s, want: attrs.evolve(s) == want,
+    "astuple": lambda s, want: attrs.astuple(s) == attrs.astuple(want),
+    "getattr": lambda s, want: getattr(s, "pay" + "ments") == want.payments,
+    "no __dict__": lambda s, want: not hasattr(s, "__dict__"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PROFILES))
+def test_a_settlement_whose_payments_are_not_made_yet_is_the_same_value(name: str) -> None:
+    """The core's settlement makes its payments when they are first read (from its C result): read
+    every way, first, it is the reference's value; its payments are then kept; it stays frozen,
+    and a missing attribute is the usual AttributeError."""
+    profile = PROFILES[name]
+    rng = random.Random(f"lazy-{name}")
+    reads = 0
+    for _ in range(sized(10, 100)):
+        state = core.start(random_deal(profile, rng))
+        for _ in range(rng.randrange(120)):
+            moves = core.legal_moves(state)
+            if not moves:
+                break
+            state = core.apply(state, moves[int(rng.random() * len(moves))])
+        want = game_of(profile).settle(state)
+        for what, read in READS.items():
+            assert read(core.settle_state(state), want), what
+            reads += 1
+        fresh = core.settle_state(state)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            fresh.payments = ()  # type: ignore[misc]
+        with pytest.raises(AttributeError, match="no attribute 'paymets'"):
+            fresh.paymets  # type: ignore[attr-defined]  # noqa: B018
+        assert fresh.payments == want.payments
+        assert getattr(fresh, "_source", None) is None  # nothing kept but the payments
+    assert reads == len(READS) * sized(10, 100)
+
+
+def test_a_settlement_made_around_its_constructor_has_no_payments() -> None:
+    """A Settlement with nothing in its slots (made by ``__new__``) has no payments: an
+    AttributeError, as for any unset attribute, not a crash."""
+    empty = Settlement.__new__(Settlement)
+    with pytest.raises(AttributeError, match="payments"):
+        empty.payments  # noqa: B018
+    with pytest.raises(AttributeError):
+        empty.net  # noqa: B018
+    with pytest.raises(TypeError):
+        core.PaymentsSource()
 
 
 # -- a bug of the reference found while transcribing it -------------------------------------------

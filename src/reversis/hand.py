@@ -412,6 +412,14 @@ class Hand(_HandBase, DeprecatedNames):
         return cls.from_dict(jsonio.loads(text, "hand"), profile=profile)
 
 
+#: The core's ``settle_hand(hand)`` and ``dealt_hand(cls, profile, seed, dealer)`` where the core
+#: plays (:mod:`reversis._core`), else ``None``.
+_SETTLE_HAND: Callable[[Hand], Settlement | None] | None = getattr(ENGINE, "settle_hand", None)
+_DEALT_HAND: Callable[[type[Hand], object, object, object], Hand | None] | None = getattr(
+    ENGINE, "dealt_hand", None
+)
+
+
 def _plays(leader: int, cards: tuple[int, ...], n: int) -> tuple[tuple[int, Card], ...]:
     """The ``(seat, card)`` pairs of a trick's card bits, led by ``leader``."""
     return tuple(((leader + k) % n, Card.from_index(card)) for k, card in enumerate(cards))
@@ -430,11 +438,13 @@ def settle(hand: Hand) -> Settlement:
     ``reversis.settle``)."""
     if not isinstance(hand, Hand):
         raise ArgumentError(f"settle() needs a Hand, not {type(hand).__name__}")
+    # The compiled core settles its own states (equal to the games', tests/test_core_settle.py)
+    # and keeps the settlement with the hand.
+    if _SETTLE_HAND is not None:
+        settlement: Settlement | None = _SETTLE_HAND(hand)
+        if settlement is not None:
+            return settlement
     state = hand._state
-    # The compiled core settles its own states (equal to the games', tests/test_core_settle.py).
-    settle_state = getattr(ENGINE, "settle_state", None)
-    if settle_state is not None and not isinstance(state, State):
-        return hand._remember("settlement", lambda: settle_state(state))
     game = game_of(hand.profile)
     return hand._remember("settlement", lambda: game.settle(state))
 
@@ -556,6 +566,17 @@ def new_hand(
     >>> new_hand(load_profile(), seed=7) == new_hand("fournier-1785", seed=7)
     True
     """
+    if (
+        _DEALT_HAND is not None
+        and stakes is None
+        and pass_direction is None
+        and type(hand_number) is int
+        and hand_number == 1
+    ):
+        # The common case in one call to the core (anything else, and every error, below).
+        hand: Hand | None = _DEALT_HAND(Hand, profile, seed, dealer)
+        if hand is not None:
+            return hand
     deal = seeded_deal(
         profile,
         seed=seed,

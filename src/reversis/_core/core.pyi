@@ -1,7 +1,7 @@
 """Types of the compiled core (:mod:`reversis._core.core`, built from ``core.pyx``)."""
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from reversis.cards import Card
 from reversis.engine.deal import Deal
@@ -10,10 +10,12 @@ from reversis.engine.play import Policy
 from reversis.engine.state import Extra, Recorded, State, TrickRecord
 from reversis.engine.tricks import Trick
 from reversis.events import Event
-from reversis.games.payments import Settlement
+from reversis.games.payments import Payment, Settlement
 from reversis.moves import Move
 from reversis.profile import Profile
 from reversis.views import HandView
+
+_H = TypeVar("_H")
 
 class CoreState:
     """A state of a hand on the compiled core, with the fields of the reference ``State``."""
@@ -68,6 +70,14 @@ def play_outs(
 ) -> int: ...
 def match_slots(candidates: list[list[int]], order: list[int]) -> list[tuple[int, int]] | None: ...
 def settle_state(state: CoreState) -> Settlement: ...
+def settle_hand(hand: object) -> Settlement | None: ...
+def dealt_hand(cls: type[_H], profile: object, seed: object, dealer: object) -> _H | None: ...
+
+class PaymentsSource:
+    """The payments of a settlement the core made, kept as C records until first read."""
+
+    def payments(self) -> tuple[Payment, ...]: ...
+
 def settle_nets(states: Iterable[CoreState]) -> list[tuple[int, ...]]: ...
 def events_of(state: CoreState) -> tuple[Event, ...]: ...
 def tricks_of(state: CoreState) -> tuple[Trick, ...]: ...

@@ -54,6 +54,7 @@ from reversis.engine.facts import (
 from reversis.engine.history import facts_of, moves_of
 from reversis.engine.state import Extra, Recorded, State, TrickRecord
 from reversis.errors import ArgumentError, IllegalMoveError
+from reversis.profile import Profile as _Profile
 from reversis.profile.stakes import exchange_limits, parse_stakes
 from reversis.moves import (
     DECLINE,
@@ -625,10 +626,26 @@ cdef int _small(object value, int low, int high) except -1000:
     return -999
 
 
+#: The last program asked for, with its Rules and trump suit: found again without a look-up.
+cdef Program _LAST_PROGRAM = None
+cdef object _LAST_PROGRAM_RULES = None
+cdef object _LAST_PROGRAM_SUIT = None
+
+
 cdef Program _program(object deal):
+    global _LAST_PROGRAM, _LAST_PROGRAM_RULES, _LAST_PROGRAM_SUIT
     trumps = deal.trumps
     suit = -1 if trumps is None else trumps.suit
     rules = deal.rules
+    if (rules is _LAST_PROGRAM_RULES and _LAST_PROGRAM is not None
+            and type(suit) is int and suit == _LAST_PROGRAM_SUIT):
+        return _LAST_PROGRAM
+    program = _program_of(rules, suit, deal)
+    _LAST_PROGRAM, _LAST_PROGRAM_RULES, _LAST_PROGRAM_SUIT = program, rules, suit
+    return program
+
+
+cdef Program _program_of(object rules, object suit, object deal):
     key = (id(rules), suit)
     cdef Program program = _PROGRAMS.get(key)
     if program is not None and program.rules_ref() is rules:
@@ -1052,6 +1069,10 @@ cdef CoreState _new_state(Table table, const StateC* c, FactLog log):
 
 def start(deal):
     """The state of ``deal`` before its first move."""
+    return _start(deal)
+
+
+cdef CoreState _start(object deal):
     cdef Table table = _table(deal)
     cdef StateC c
     cdef int seat

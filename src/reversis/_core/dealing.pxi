@@ -41,6 +41,9 @@ cdef class PackShape:
     cdef int nwidow
     cdef int last_of_dealer
     cdef object rules_ref
+    #: The pass offset of the first hand of a match (engine/deal.py pass_offset), once known.
+    cdef int first_offset
+    cdef bint first_offset_known
 
 
 #: PackShapes by (id of the Rules, dealer or -1 for the pack alone), each checked against a weak
@@ -48,7 +51,37 @@ cdef class PackShape:
 cdef dict _SHAPES = {}
 
 
+#: The last Rules' PackShapes by dealer + 1 (the pack alone first), found without a look-up.
+cdef object _RECENT_RULES = None
+cdef list _RECENT_SHAPES = [None] * (MAX_PLAYERS + 1)
+
+
 cdef PackShape _pack_shape(object profile, object rules, int dealer):
+    global _RECENT_RULES, _RECENT_SHAPES
+    cdef PackShape shape
+    if rules is _RECENT_RULES and -1 <= dealer < MAX_PLAYERS:
+        shape = _RECENT_SHAPES[dealer + 1]
+        if shape is not None:
+            return shape
+    shape = _pack_shape_of(profile, rules, dealer)
+    if -1 <= dealer < MAX_PLAYERS:
+        if rules is not _RECENT_RULES:
+            _RECENT_RULES = rules
+            _RECENT_SHAPES = [None] * (MAX_PLAYERS + 1)
+        _RECENT_SHAPES[dealer + 1] = shape
+    return shape
+
+
+cdef int _first_offset(PackShape shape, object profile) except -1000:
+    """engine/deal.py ``pass_offset(profile, None, 1)``, kept with the shape (of the profile's
+    Rules)."""
+    if not shape.first_offset_known:
+        shape.first_offset = pass_offset(profile, None, 1)
+        shape.first_offset_known = True
+    return shape.first_offset
+
+
+cdef PackShape _pack_shape_of(object profile, object rules, int dealer):
     key = (id(rules), dealer)
     cdef PackShape shape = _SHAPES.get(key)
     if shape is not None and shape.rules_ref() is rules:
@@ -86,13 +119,30 @@ cdef PackShape _pack_shape(object profile, object rules, int dealer):
     return shape
 
 
+cdef extern from *:
+    """
+    #include <string.h>
+    /* The k-th little-endian 64-bit word of data: one load where the machine is little-endian. */
+    static inline unsigned long long rv_word(const unsigned char* data, int k) {
+    #if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+        __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        unsigned long long word;
+        memcpy(&word, data + 8 * k, 8);
+        return word;
+    #else
+        unsigned long long word = 0;
+        int b;
+        for (b = 0; b < 8; b++) word |= ((unsigned long long)data[8 * k + b]) << (8 * b);
+        return word;
+    #endif
+    }
+    """
+    unsigned long long rv_word(const unsigned char* data, int k) nogil
+
+
 cdef inline unsigned long long _word(const unsigned char* data, int k) noexcept nogil:
     """The k-th little-endian 64-bit word of ``data``."""
-    cdef unsigned long long word = 0
-    cdef int b
-    for b in range(8):
-        word |= (<unsigned long long>data[8 * k + b]) << (8 * b)
-    return word
+    return rv_word(data, k)
 
 
 cdef int _shuffle(PackShape shape, object seed, uint8_t* deck) except -1:

@@ -22,6 +22,9 @@ cdef class HandBase:
 
     cdef readonly object _state
     cdef dict _memo
+    #: The hand's settlement once asked for (:func:`settle_hand`): a value that cannot refer back
+    #: to the hand, so the hand may stay untracked by the cycle collector while it keeps it.
+    cdef object _settlement
 
     def legal_moves(self):
         """The moves the player to move may make now, as a sorted tuple (empty when over).
@@ -116,3 +119,45 @@ cdef tuple _legal_moves(CoreState state):
         return _EMPTY
     kind = t.step_kind[c.step]
     return _moves_tuple(step_cards(t, c), kind, kind == STEP_EXCHANGE and t.may_decline)
+
+
+def settle_hand(hand):
+    """``reversis.settle(hand)`` for a hand on a core state: its settlement, made by the core the
+    first time and then kept with the hand; ``None`` for anything else (the caller settles it)."""
+    cdef HandBase played
+    if not isinstance(hand, HandBase):
+        return None
+    played = <HandBase>hand
+    settlement = played._settlement
+    if settlement is not None:
+        return settlement
+    state = played._state
+    if type(state) is not CoreState:
+        if state is None:
+            _no_state()
+        return None
+    settlement = played._settlement = _settle_state(<CoreState>state)
+    return settlement
+
+
+def dealt_hand(cls, profile, seed, dealer):
+    """``new_hand(profile, seed=seed, dealer=dealer)`` as a hand of class ``cls`` (a subclass of
+    :class:`HandBase`), in one call, for a :class:`~reversis.Profile`, a seed of the shuffle and a
+    seat, with the other arguments left to their defaults (the first hand of a match, the
+    profile's pass); ``None`` for anything else, which the caller deals (and refuses) itself."""
+    cdef uint8_t deck[NCARDS]
+    cdef PackShape shape
+    cdef int n
+    if (not isinstance(profile, _Profile) or not _is_seed(seed) or type(dealer) is not int
+            or not isinstance(cls, type) or not issubclass(cls, HandBase)):
+        return None
+    rules = profile.compiled
+    if not 0 <= dealer < rules.players:
+        return None
+    shape = _pack_shape(profile, rules, dealer)
+    if shape.size - 2 * shape.cut_minimum + 1 <= 0:
+        return None
+    n = _shuffle(shape, seed, deck)
+    offset = _first_offset(shape, profile) if rules.pass_cards else 0
+    deal = _deal(profile, rules, shape, deck, _pack_tuple(deck, n), dealer, seed, None, 1, offset)
+    return _hand_new(<type>cls, _start(deal))

@@ -30,6 +30,7 @@ from libc.string cimport memmove
 
 from reversis._core.settle_lower import lower_settlement
 from reversis.games import game_of
+from reversis.games import payments as _payments_module
 from reversis.games.payments import Payment, Settlement
 from reversis.stakes import Beast, BasketStakes, NoStakes, PoolStakes, PotStakes
 
@@ -166,6 +167,7 @@ cdef bint _bare_ok(object cls, tuple names):
         tuple([f.name for f in fields]) == names
         and all(f.validator is None and f.converter is None for f in fields)
         and not hasattr(cls, "__attrs_post_init__")
+        and cls.__new__ is object.__new__
     )
 
 
@@ -194,10 +196,70 @@ cdef object _bare(object cls, bint bare, tuple names, tuple values):
     cdef Py_ssize_t i
     if not bare:
         return cls(*values)
-    out = cls.__new__(cls)
+    out = rv_new_instance(cls, _EMPTY)
     for i in range(len(names)):
         PyObject_GenericSetAttr(out, names[i], values[i])
     return out
+
+
+#: The Settlement's slots, written directly by ``_settle_state`` (their offsets in an instance),
+#: where the Settlement is a plain slotted attrs class whose payments may be left to be made on
+#: first read (its ``_source`` slot and ``__getattr__``: reversis.games.payments).
+cdef Py_ssize_t _SETTLEMENT_OFFSETS[5]  # payments, net, stakes, final, _source
+cdef bint _LAZY_SETTLEMENT = (
+    _BARE_SETTLEMENT
+    and getattr(_payments_module, "_Pending", None) in Settlement.__mro__
+    and "__getattr__" in Settlement.__dict__
+    and not hasattr(Settlement, "__attrs_pre_init__")
+)
+if _LAZY_SETTLEMENT:
+    for _i in range(4):
+        _SETTLEMENT_OFFSETS[_i] = rv_slot_offset(Settlement.__dict__.get(_SETTLEMENT_FIELDS[_i]))
+    _SETTLEMENT_OFFSETS[4] = rv_slot_offset(_payments_module._Pending.__dict__.get("_source"))
+    for _i in range(5):
+        if _SETTLEMENT_OFFSETS[_i] <= 0:
+            _LAZY_SETTLEMENT = False
+
+
+cdef inline void _put_slot(object owner, Py_ssize_t offset, object value) noexcept:
+    """Write ``value`` into an empty object slot of ``owner`` (a new reference)."""
+    Py_INCREF(value)
+    (<PyObject**>((<char*><PyObject*>owner) + offset))[0] = <PyObject*>value
+
+
+@cython.final
+@cython.no_gc
+@cython.auto_pickle(False)
+cdef class PaymentsSource:
+    """The payments of a settlement the core made, kept as C records until they are first read
+    (:class:`reversis.games.payments.Settlement` asks :meth:`payments` once, then keeps them)."""
+
+    cdef PayC* items
+    cdef int count
+    cdef tuple accounts
+    cdef tuple reasons
+
+    def __init__(self):
+        raise TypeError("the core makes a settlement's payments source")
+
+    def __dealloc__(self):
+        PyMem_Free(self.items)
+
+    def payments(self):
+        """The payments, in order: a tuple of :class:`~reversis.games.payments.Payment`."""
+        cdef tuple out = PyTuple_New(self.count)
+        cdef const PayC* p
+        cdef int i
+        cdef object value
+        for i in range(self.count):
+            p = &self.items[i]
+            value = _payment(
+                _party_of(p.payer, self.accounts), _party_of(p.payee, self.accounts), p.amount,
+                self.reasons[p.reason], p.trick if p.trick else None,
+            )
+            Py_INCREF(value)
+            RV_TUPLE_SET(out, i, value)
+        return out
 
 
 cdef object _payment(object payer, object payee, object amount, object reason, object trick):
@@ -339,11 +401,27 @@ cdef int _fill(SettleC* c, object lowered) except -1:
     return 0
 
 
+#: The last settlement program asked for, with its Rules and profile: a hand's settlement, and the
+#: next hand's, find it without a look-up (the profile and Rules it names are kept alive by it).
+cdef SettleProgram _LAST_SETTLE = None
+cdef object _LAST_RULES = None
+cdef object _LAST_PROFILE = None
+
+
 cdef SettleProgram _settle_program(object deal):
+    global _LAST_SETTLE, _LAST_RULES, _LAST_PROFILE
     rules = deal.rules
+    profile = deal.profile
+    if rules is _LAST_RULES and profile is _LAST_PROFILE and _LAST_SETTLE is not None:
+        return _LAST_SETTLE
+    program = _settle_program_of(rules, profile)
+    _LAST_SETTLE, _LAST_RULES, _LAST_PROFILE = program, rules, profile
+    return program
+
+
+cdef SettleProgram _settle_program_of(object rules, object profile):
     key = id(rules)
     cdef SettleProgram program = _SETTLE_PROGRAMS.get(key)
-    profile = deal.profile
     if (program is not None and program.rules_ref() is rules
             and program.profile_ref() is profile):
         return program
@@ -525,36 +603,42 @@ cdef inline object _party_of(int code, tuple accounts):
 
 def settle_state(CoreState state not None):
     """The settlement of ``state`` so far (all of it once the hand is over): equal to
-    ``reversis.games.game_of(profile).settle(state)``, computed by the core."""
+    ``reversis.games.game_of(profile).settle(state)``, computed by the core (its payments made
+    when first read)."""
+    return _settle_state(state)
+
+
+cdef object _settle_state(CoreState state):
     cdef SettleProgram program = _settle_program(state.table.deal)
     cdef KeepC keep
     cdef OutC* out = _buffer()
     cdef int64_t points[MAX_PLAYERS]
     cdef int64_t net[MAX_PLAYERS]
     cdef int n = state.table.c.players
-    cdef int i, seat
+    cdef int i, seat, count = 0
     cdef int64_t total = 0
     cdef const PayC* p
-    cdef tuple accounts = program.accounts
-    cdef tuple reasons = program.reasons
+    cdef PayC* kept
+    cdef PaymentsSource source
+    cdef tuple net_tuple
+    cdef object value
     try:
         if not _compute(program, state, &keep, out, points):
             return program.game.settle(state)
         for seat in range(n):
             net[seat] = 0
-        payments = []
+        # The standing payments, moved to the front of the buffer.
         for i in range(out.count):
             p = &out.pay[i]
             if p.gone or not p.amount:
                 continue
-            payments.append(_payment(
-                _party_of(p.payer, accounts), _party_of(p.payee, accounts), p.amount,
-                reasons[p.reason], p.trick if p.trick else None,
-            ))
             if p.payer >= 0:
                 net[p.payer] -= p.amount
             if p.payee >= 0:
                 net[p.payee] += p.amount
+            if count != i:
+                out.pay[count] = p[0]
+            count += 1
         if program.c.scoring == SC_HEARTS or program.c.scoring == SC_TETKA:
             # common.py settle_pairwise: net[s] = Σ points − n × points[s]
             for seat in range(n):
@@ -564,11 +648,35 @@ def settle_state(CoreState state not None):
         if keep.kind == K_NONE:
             stakes = _NO_STAKES
         else:
-            stakes = _stakes_after(&keep, state.table.deal.stakes, accounts)
-        return _bare(_Settlement, _BARE_SETTLEMENT, _SETTLEMENT_FIELDS, (
-            tuple(payments), tuple([net[seat] for seat in range(n)]), stakes,
-            True if state.c.to_move < 0 else False,
-        ))
+            stakes = _stakes_after(&keep, state.table.deal.stakes, program.accounts)
+        net_tuple = PyTuple_New(n)
+        for seat in range(n):
+            value = net[seat]
+            Py_INCREF(value)
+            RV_TUPLE_SET(net_tuple, seat, value)
+        final = True if state.c.to_move < 0 else False
+        source = PaymentsSource.__new__(PaymentsSource)
+        source.accounts = program.accounts
+        source.reasons = program.reasons
+        if count:
+            kept = <PayC*>PyMem_Malloc(count * sizeof(PayC))
+            if kept == NULL:
+                raise MemoryError()
+            memcpy(kept, out.pay, count * sizeof(PayC))
+            source.items = kept
+            source.count = count
+        if not _LAZY_SETTLEMENT:
+            return _bare(_Settlement, _BARE_SETTLEMENT, _SETTLEMENT_FIELDS, (
+                source.payments(), net_tuple, stakes, final))
+        settlement = rv_new_instance(_Settlement, _EMPTY)
+        if count:
+            _put_slot(settlement, _SETTLEMENT_OFFSETS[4], source)
+        else:
+            _put_slot(settlement, _SETTLEMENT_OFFSETS[0], _EMPTY)
+        _put_slot(settlement, _SETTLEMENT_OFFSETS[1], net_tuple)
+        _put_slot(settlement, _SETTLEMENT_OFFSETS[2], stakes)
+        _put_slot(settlement, _SETTLEMENT_OFFSETS[3], final)
+        return settlement
     finally:
         _release(out)
 

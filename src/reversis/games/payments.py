@@ -4,11 +4,15 @@ A payment is ``Payment(payer, payee, amount, reason, trick)``; ``payer`` and ``p
 a pool's account (``"basket"`` for Fournier, ``"pot"`` for the English pots, the pools' names for
 Hoyle). A :class:`Settlement` holds a hand's standing payments, the net per seat, the stakes after
 the hand and whether it is final. :func:`reversis.settle` makes one.
+
+The compiled core makes a settlement whose payments are made from its C result when they are first
+read (most callers of ``settle`` in a loop read only ``net``): the settlement is the same value all
+along (equal, hashing alike, pickling, printing and converting the same).
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
@@ -98,8 +102,18 @@ SETTLEMENT_FIELDS = {
 }
 
 
+class _Pending:
+    """The base of :class:`Settlement`: a slot for where its payments come from while they are not
+    made yet (the compiled core's result, which has a ``payments()`` method), empty otherwise."""
+
+    __slots__ = ("_source",)
+
+
+_SOURCE = _Pending.__dict__["_source"]
+
+
 @attrs.frozen
-class Settlement:
+class Settlement(_Pending):
     """The money of a hand: the standing ``payments`` in order, the ``net`` per seat (antes excluded),
     the ``stakes`` after the hand, and whether the hand is ``final`` (over)."""
 
@@ -107,6 +121,25 @@ class Settlement:
     net: tuple[int, ...]
     stakes: Stakes
     final: bool
+
+    if not TYPE_CHECKING:  # the type checker sees the fields alone
+
+        def __getattr__(self, name):
+            # Only reached for an attribute not set: the payments of a settlement the core made,
+            # made from its result now, once (then read from their slot like any field).
+            if name == "payments":
+                try:
+                    source = _SOURCE.__get__(self)
+                except AttributeError:
+                    source = None
+                if source is not None:
+                    payments = source.payments()
+                    object.__setattr__(self, "payments", payments)
+                    _SOURCE.__set__(self, None)
+                    return payments
+            raise AttributeError(
+                f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self
+            )
 
     def paid_by(self, account: int | str) -> tuple[Payment, ...]:
         """The payments a seat (or a pool) made."""
