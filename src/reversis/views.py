@@ -57,14 +57,7 @@ if TYPE_CHECKING:
     from reversis.hand import Hand
     from reversis.match import Match
 
-__all__ = [
-    "HandView",
-    "MatchView",
-    "check_view",
-    "hand_view",
-    "match_view",
-    "view_cards",
-]
+__all__ = ["HandView", "MatchView", "check_view", "hand_view", "match_view", "view_cards"]
 
 
 def _code(card: Card | None) -> str | None:
