@@ -50,6 +50,7 @@ from reversis.viewcheck import check_view, is_checked
 from reversis.viewrules import view_deal
 from reversis.views import HandView
 from reversis.worldhand import WorldDealer
+from reversis.worldplan import Draws, draw_world, lower_plan
 
 __all__ = ["sample_world", "world_sampler"]
 
@@ -114,17 +115,10 @@ def world_sampler(
     if not is_checked(view, resolved):  # a view made by a hand, or read and checked, is valid
         check_view(view, resolved)
     plan = _Plan(resolved, view)
-    seat = view.seat
+    fast = lower_plan(plan)
 
     def sample(rng: random.Random) -> Hand:
-        for _ in range(attempts):
-            world = plan.sample(rng)
-            if world is not None and world.view(seat) == view:
-                return world
-        raise NoWorldError(
-            f"no world consistent with seat {seat}'s view found in {attempts} tries: check that "
-            "the view is one a hand could show (made by Hand.view), or allow more attempts"
-        )
+        return draw_world(plan, fast, Draws(rng.getrandbits(64)), attempts)
 
     return sample
 
@@ -287,8 +281,9 @@ class _Plan:
         left bower is a trump)."""
         return self.deal.follows[card.index]
 
-    def sample(self, rng: random.Random) -> Hand | None:
-        """One random world, or ``None`` if this draw cannot satisfy the constraints."""
+    def sample(self, rng: Draws) -> Hand | None:
+        """One random world, or ``None`` if this draw cannot satisfy the constraints (the
+        random choices from ``rng``; core worlds.pxi ``_candidate`` makes the same draws)."""
         view = self.view
         n = self.n
         pool = list(self.unknown)
@@ -316,7 +311,7 @@ class _Plan:
         shown = view.shown
         shown_aside = False
         if shown is not None and self.dealer != self.seat and shown not in self.played[self.dealer]:
-            if self.rules.widow == "dealer" and rng.random() < 0.5 and shown not in self.no_discard:
+            if self.rules.widow == "dealer" and rng.coin() and shown not in self.no_discard:
                 shown_aside = True  # reunion §4: the dealer may have discarded the turn-up
             else:
                 current[self.dealer].append(shown)
@@ -460,7 +455,7 @@ class _Plan:
 
     def _undo_gives(
         self,
-        rng: random.Random,
+        rng: Draws,
         unit: list[int],
         held: dict[int, set[Card]],
         hidden: dict[int, Card],
@@ -508,7 +503,7 @@ class _Plan:
 
     def _build(
         self,
-        rng: random.Random,
+        rng: Draws,
         current: dict[int, list[Card]],
         hidden: dict[int, Card],
         rest: list[Card],

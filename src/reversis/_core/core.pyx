@@ -1358,3 +1358,8 @@ include "sampling.pxi"
 # -- the public events and tricks of a state (reversis.views) -------------------------------------
 
 include "events.pxi"
+
+
+# -- the worlds of a view (reversis.worldplan) ---------------------------------------------------
+
+include "worlds.pxi"
