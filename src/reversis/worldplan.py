@@ -16,7 +16,7 @@ import attrs
 
 from reversis import events as ev
 from reversis._core import core_module
-from reversis.cards import mask_of
+from reversis.cards import Card, mask_of
 from reversis.engine.deal import Deal
 from reversis.errors import NoWorldError
 from reversis.hand import Hand, hand_of_state
@@ -24,7 +24,7 @@ from reversis.hand import Hand, hand_of_state
 if TYPE_CHECKING:
     from reversis.worlds import _Plan
 
-__all__ = ["Draws", "draw_world", "lower_plan"]
+__all__ = ["Draws", "draw_world", "lower_plan", "no_world"]
 
 _CORE = core_module()
 _MASK64 = (1 << 64) - 1
@@ -82,7 +82,12 @@ def draw_world(plan: _Plan, fast: Any, draws: Draws, attempts: int) -> Hand:
             world = plan.sample(draws)
             if world is not None and world.view(seat) == view:
                 return world
-    raise NoWorldError(
+    raise no_world(seat, attempts)
+
+
+def no_world(seat: int, attempts: int) -> NoWorldError:
+    """The error for a view of ``seat`` with no world found in ``attempts`` tries."""
+    return NoWorldError(
         f"no world consistent with seat {seat}'s view found in {attempts} tries: check that "
         "the view is one a hand could show (made by Hand.view), or allow more attempts"
     )
@@ -143,29 +148,74 @@ def lower_plan(plan: _Plan) -> Any:
                 musts.append((p, follows.get(suit, 0) & ~plan.excluded[p] if allowed else 0))
         guesses.append((seat_masks, [p in privileged for p in range(n)], musts))
     free = deck & ~plan.deal.no_discard
-    steps = []
+    steps: list[tuple[int, int, int, Card | None, Card | None, bool, int, int]] = []
     for index, event in enumerate(plan.steps):
         own = event.seat == seat
         if isinstance(event, ev.CardGiven):
             slot = (
-                0 if own or plan.revealed[index] or event.card is not None or not plan.passes
+                0
+                if own or plan.revealed[index] or event.card is not None or not plan.passes
                 else deck
-            )  # fmt: skip
+            )
             card = event.card
-            steps.append((_GIVEN, event.seat, event.to, card, None, plan.revealed[index], slot,
-                          _STEP_PASS if plan.passes else _STEP_GIVE))  # fmt: skip
+            steps.append(
+                (
+                    _GIVEN,
+                    event.seat,
+                    event.to,
+                    card,
+                    None,
+                    plan.revealed[index],
+                    slot,
+                    _STEP_PASS if plan.passes else _STEP_GIVE,
+                )
+            )
         elif isinstance(event, ev.Exchanged):
-            steps.append((_EXCHANGED, event.seat, 0, event.discarded, event.taken, True,
-                          0 if own else free, _STEP_EXCHANGE))  # fmt: skip
+            steps.append(
+                (
+                    _EXCHANGED,
+                    event.seat,
+                    0,
+                    event.discarded,
+                    event.taken,
+                    True,
+                    0 if own else free,
+                    _STEP_EXCHANGE,
+                )
+            )
         elif isinstance(event, ev.Declined):
-            steps.append((_DECLINED, event.seat, 0, event.widow_card, None, True,
-                          0 if own else deck, _MOVE_DECLINE))  # fmt: skip
+            steps.append(
+                (
+                    _DECLINED,
+                    event.seat,
+                    0,
+                    event.widow_card,
+                    None,
+                    True,
+                    0 if own else deck,
+                    _MOVE_DECLINE,
+                )
+            )
         else:
-            steps.append((_DISCARDED, event.seat, 0, event.card, None, True,
-                          0 if own else free, _STEP_DISCARD))  # fmt: skip
+            steps.append(
+                (
+                    _DISCARDED,
+                    event.seat,
+                    0,
+                    event.card,
+                    None,
+                    True,
+                    0 if own else free,
+                    _STEP_DISCARD,
+                )
+            )
     units: list[list[int]] = []
     for index, event in enumerate(plan.steps):
-        if units and isinstance(event, ev.CardGiven) and isinstance(plan.steps[units[-1][0]], ev.CardGiven):
+        if (
+            units
+            and isinstance(event, ev.CardGiven)
+            and isinstance(plan.steps[units[-1][0]], ev.CardGiven)
+        ):
             units[-1][1] += 1
         else:
             units.append([index, 1])
@@ -182,10 +232,18 @@ def lower_plan(plan: _Plan) -> Any:
         "priv_mask": rules.priv_mask,
         "guesses": guesses,
         "steps": [
-            (kind, s, to, -1 if card is None else card.index, -1 if taken is None else taken.index,
-             revealed, slot, move)
+            (
+                kind,
+                s,
+                to,
+                -1 if card is None else card.index,
+                -1 if taken is None else taken.index,
+                revealed,
+                slot,
+                move,
+            )
             for kind, s, to, card, taken, revealed, slot, move in steps
-        ],  # fmt: skip
+        ],
         "units": units,
         "received_known": mask_of(view.received),
         "given_known": mask_of(view.given),

@@ -39,7 +39,6 @@ from reversis.cards import CARD_AT, Card, cards_from_mask, mask_of
 from reversis.engine.follow import breaks_hearts
 from reversis.errors import (
     ArgumentError,
-    NoWorldError,
     ProfileError,
     RecordError,
 )
@@ -52,7 +51,7 @@ from reversis.views import HandView
 from reversis.worldhand import WorldDealer
 from reversis.worldplan import Draws, draw_world, lower_plan
 
-__all__ = ["sample_world", "world_sampler"]
+__all__ = ["sample_world", "view_plan", "world_sampler"]
 
 _CORE = core_module()
 _INDEX = attrgetter("index")  # cards sort by their index
@@ -97,6 +96,24 @@ def world_sampler(
     once, then each call ``sample(rng)`` gives what ``sample_world(view, rng, profile=profile,
     attempts=attempts)`` would (the same world for the same ``rng`` state). Errors as there; the
     view's are raised here, :class:`~reversis.NoWorldError` by ``sample``."""
+    plan = view_plan(view, profile=profile, attempts=attempts)
+    lowered: list[object] = []  # the core's plan, made for the second world (the same worlds)
+
+    def sample(rng: random.Random) -> Hand:
+        draws = Draws(rng.getrandbits(64))
+        if not lowered:
+            lowered.append(None)
+            return draw_world(plan, None, draws, attempts)
+        if len(lowered) == 1:
+            lowered.append(lower_plan(plan))
+        return draw_world(plan, lowered[1], draws, attempts)
+
+    return sample
+
+
+def view_plan(view: HandView, *, profile: Profile | None = None, attempts: int = ATTEMPTS) -> _Plan:
+    """The constraints of ``view`` read once (for :func:`world_sampler` and
+    :func:`reversis.rollouts`); the arguments checked as :func:`sample_world` checks them."""
     if not isinstance(view, HandView):
         raise ArgumentError(f"sample_world() needs a HandView, not {type(view).__name__}")
     if profile is not None and not isinstance(profile, Profile):
@@ -114,13 +131,7 @@ def world_sampler(
         resolved = view.rules
     if not is_checked(view, resolved):  # a view made by a hand, or read and checked, is valid
         check_view(view, resolved)
-    plan = _Plan(resolved, view)
-    fast = lower_plan(plan)
-
-    def sample(rng: random.Random) -> Hand:
-        return draw_world(plan, fast, Draws(rng.getrandbits(64)), attempts)
-
-    return sample
+    return _Plan(resolved, view)
 
 
 def _play(card: Card) -> Move:
