@@ -450,11 +450,16 @@ class _Plan:
         owner: dict[int, int] = {}
 
         def place(i: int, seen: set[int]) -> bool:
-            for card in candidates[i]:
+            for card in candidates[i]:  # a free card first
+                if card not in owner and card not in seen:
+                    seen.add(card)
+                    owner[card] = i
+                    return True
+            for card in candidates[i]:  # else one moved along a path from its holder
                 if card in seen:
                     continue
                 seen.add(card)
-                if card not in owner or place(owner[card], seen):
+                if place(owner[card], seen):
                     owner[card] = i
                     return True
             return False

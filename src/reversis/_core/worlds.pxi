@@ -548,7 +548,7 @@ cdef class WorldPlan:
                 raise ArgumentError(f"rollouts: no legal move at step {c.step}")
             if why == REFUSED:
                 raise ArgumentError(f"rollouts: the random move at step {c.step} is refused")
-            final = self._state(&c, log, not net_in_c)
+            final = self._state(&c, log, False)  # the scratch table: neither result reads its cards
             if net_in_c:
                 settle_net(final, nets)
                 for seat in range(n):
