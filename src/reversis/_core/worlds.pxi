@@ -151,28 +151,38 @@ cdef inline int _hidden_key(const StateC* c) noexcept nogil:
 
 cdef bint _matching(const uint8_t* pool, int npool, const uint64_t* masks, int nslots,
                     MatchC* m) noexcept nogil:
-    """sampling.pxi match_masks on arrays: a card of ``pool`` for each slot (``m.owner``)."""
-    cdef int i, j, k
+    """sampling.pxi match_masks on arrays: a card of ``pool`` for each slot (``m.owner``). A run
+    of slots with one mask shares its list of candidates, and the runs are sorted by their
+    numbers of candidates (stably: the slots in match_masks' order)."""
+    cdef int i, j, k, nruns = 0
     cdef uint64_t seen
+    cdef uint8_t first[MAX_SLOTS]
     cdef uint8_t order[MAX_SLOTS]
     m.nslots = nslots
     for i in range(nslots):
-        m.ncand[i] = 0
-        for k in range(npool):
-            if masks[i] >> pool[k] & 1:
-                m.cand[i][m.ncand[i]] = pool[k]
-                m.ncand[i] += 1
-        j = i
-        while j > 0 and m.ncand[order[j - 1]] > m.ncand[i]:
-            order[j] = order[j - 1]
-            j -= 1
-        order[j] = i
+        if i == 0 or masks[i] != masks[i - 1]:
+            first[nruns] = i
+            m.ncand[nruns] = 0
+            for k in range(npool):
+                if masks[i] >> pool[k] & 1:
+                    m.cand[nruns][m.ncand[nruns]] = pool[k]
+                    m.ncand[nruns] += 1
+            j = nruns
+            while j > 0 and m.ncand[order[j - 1]] > m.ncand[nruns]:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = nruns
+            nruns += 1
+        m.list_of[i] = nruns - 1
     memset(m.owner, -1, sizeof(m.owner))
     m.nplaced = 0
-    for i in range(nslots):
-        seen = 0
-        if not _place(m, order[i], &seen):
-            return False
+    for j in range(nruns):
+        i = first[order[j]]
+        while i < nslots and m.list_of[i] == order[j]:
+            seen = 0
+            if not _place(m, i, &seen):
+                return False
+            i += 1
     return True
 
 
@@ -418,6 +428,7 @@ cdef class WorldPlan:
     cdef PrintC target
     cdef int nknown
     cdef int known[MAX_KNOWN]
+    cdef CoreState final        # each playout's final state in turn (for its result)
     cdef public long long full_checks
     cdef public long long candidates
 
@@ -476,6 +487,18 @@ cdef class WorldPlan:
                 tuple([table.c.widow[k] for k in range(table.c.nwidow)]),
             )
         return _new_state(table, c, _log_of(log, c.nfacts, MAX_FACTS))
+
+    cdef CoreState _final(self, const StateC* c, const FactC* log):
+        """The final state of a playout, on the scratch table, in the plan's one final state
+        (no allocation: the result reads it before the next playout)."""
+        cdef CoreState final = self.final
+        if final is None:
+            final = self.final = _new_state(self.scratch, c, _log_of(NULL, 0, MAX_FACTS))
+        memcpy(&final.c, c, sizeof(StateC))
+        memcpy(final.log.items, log, c.nfacts * sizeof(FactC))
+        final.log.used = c.nfacts
+        final._tricks = final._facts = final._extra = None
+        return final
 
     def world(self, seed, attempts):
         """``(state, next seed)``: the first world accepted within ``attempts`` candidates drawn
@@ -548,7 +571,7 @@ cdef class WorldPlan:
                 raise ArgumentError(f"rollouts: no legal move at step {c.step}")
             if why == REFUSED:
                 raise ArgumentError(f"rollouts: the random move at step {c.step} is refused")
-            final = self._state(&c, log, False)  # the scratch table: neither result reads its cards
+            final = self._final(&c, log)  # on the scratch table: no result reads its cards
             if net_in_c:
                 settle_net(final, nets)
                 for seat in range(n):
