@@ -77,7 +77,7 @@ def measure(name: str, args: argparse.Namespace) -> None:
     for repeat in range(args.repeats):
         view = views[repeat % len(views)]
         seed = args.seed + repeat
-        ours.append(timed(lambda: reversis.rollouts(view, args.playouts, seed=seed)))
+        ours.append(timed(lambda v=view, s=seed: reversis.rollouts(v, args.playouts, seed=s)))
         theirs.append(spiel(args.games, seed))
     per_playout = statistics.median(t / args.playouts for t in ours)
     per_game = statistics.median(t / args.games for t in theirs)
