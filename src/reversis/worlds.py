@@ -20,7 +20,10 @@ a deal from them, and replays the public moves:
     >>> world.view(2) == view
     True
 
-The world is checked by replaying it: its view for the seat equals the view given. The deal is
+The world is checked by replaying it: its view for the seat equals the view given. Its random
+choices are drawn with the library's generator (splitmix64, :class:`reversis.worldplan.Draws`)
+seeded from ``rng``; where the core plays, :func:`world_sampler` draws, replays and checks the
+worlds after its first in C (:mod:`reversis.worldplan`): the same worlds on both engines. The deal is
 random under the constraints, not weighted by how likely the play seen so far makes it. The rules
 the constraints come from are the engine's, read from the engine's deal of the view
 (:func:`reversis.viewrules.view_deal`: the suit each card follows, the trumps, the cards that may
