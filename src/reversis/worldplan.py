@@ -95,16 +95,14 @@ def no_world(seat: int, attempts: int) -> NoWorldError:
 
 def lower_plan(plan: _Plan) -> Any:
     """The core's ``WorldPlan`` of ``plan``, or ``None`` where the reference engine plays or the
-    core does not draw such worlds (a hand over or in its steps, a card turned up or taken up by
-    the dealer, the pot shown)."""
+    core does not draw such worlds (a hand over or in its steps, the pot shown)."""
     view, profile, rules = plan.view, plan.profile, plan.rules
     template = plan.hands.template
     if (
         _CORE is None
         or view.to_move is None
         or view.pot is not None
-        or rules.widow == "dealer"
-        or plan.hands.turn_up
+        or (rules.widow == "dealer" and (view.shown is None or plan.hands.talon != 2))
         or template is None
         or len(plan.steps) != template.nsteps
         or not plan.play_moves
@@ -125,8 +123,12 @@ def lower_plan(plan: _Plan) -> Any:
         ):
             cur0[event.to] |= 1 << event.card.index
     shown = view.shown
+    coin = False
     if shown is not None and plan.dealer != seat and shown not in plan.played[plan.dealer]:
-        cur0[plan.dealer] |= 1 << shown.index
+        if rules.widow == "dealer":
+            coin = True  # reunion §4: the dealer may have discarded the turn-up (a coin decides)
+        else:
+            cur0[plan.dealer] |= 1 << shown.index
     follows = plan.follow_masks
     guesses = []
     for guess in plan.suspects:
@@ -253,6 +255,9 @@ def lower_plan(plan: _Plan) -> Any:
         "plays": [p.card.index for p in plan.plays],
         "talon": plan.hands.talon,
         "bum_bit": plan.hands.bum_bit,
+        "shown": -1 if shown is None else shown.index,
+        "coin": coin,
+        "shown_free": shown is not None and shown not in plan.no_discard,
     }
     # the view's deal, its widow a placeholder of the widow's size (each world's replaces it)
     scratch = attrs.evolve(template, widow=tuple(range(plan.hands.talon)))

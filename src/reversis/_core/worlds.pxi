@@ -77,6 +77,10 @@ cdef struct PlanC:
     uint64_t bum_bit
     int dealer
     uint64_t deck
+    bint widow_dealer       # reunion §4: the dealer takes up the widow, the turn-up last
+    int shown               # the card turned up, or -1
+    bint coin               # whether the dealer may have discarded the turn-up (a coin decides)
+    bint shown_free         # whether the turn-up may be discarded
 
 
 cdef struct PrintC:
@@ -259,6 +263,7 @@ cdef bint _candidate(const PlanC* p, uint64_t* rng, uint64_t* held, uint8_t* tal
     cdef const GuessC* g
     cdef int npool = p.nunknown, i, j, k, seat, need, missing, nslots = 0, at, card, step
     cdef int ntalon = 0, total, u
+    cdef bint shown_aside = False, shown_placed = False
     cdef uint8_t swap
     cdef uint64_t bit, cands
     memcpy(pool, p.unknown, npool)
@@ -269,6 +274,11 @@ cdef bint _candidate(const PlanC* p, uint64_t* rng, uint64_t* held, uint8_t* tal
         pool[j] = swap
     g = &p.guess[_draw_below(rng, p.nguess)]
     memcpy(cur, p.cur0, sizeof(cur))
+    if p.coin:
+        if _draw_below(rng, 2) == 0 and p.shown_free:
+            shown_aside = True  # reunion §4: the dealer may have discarded the turn-up
+        else:
+            cur[p.dealer] |= (<uint64_t>1) << p.shown
     k = 0
     for i in range(p.nothers):
         seat = p.others[i]
@@ -302,12 +312,18 @@ cdef bint _candidate(const PlanC* p, uint64_t* rng, uint64_t* held, uint8_t* tal
         hidden[step] = -1
         widow_at[step] = -1
         if p.st_slot[step]:
+            if shown_aside and not shown_placed and p.st_kind[step] == W_DISCARDED:
+                hidden[step] = p.shown
+                shown_placed = True
+                continue
             if nslots >= MAX_SLOTS:
                 return False
             masks[nslots] = p.st_slot[step]
             slot_seat[nslots] = -1
             slot_step[nslots] = step
             nslots += 1
+    if shown_aside and not shown_placed:
+        return False
     if not _matching(pool, npool, masks, nslots, &m):
         return False
     for k in range(m.nplaced):
@@ -370,6 +386,16 @@ cdef bint _candidate(const PlanC* p, uint64_t* rng, uint64_t* held, uint8_t* tal
             ntalon += 1
     elif npool:
         return False
+    if p.widow_dealer:
+        # reunion §4: the dealer took up the widow, the turn-up last.
+        cands = held[p.dealer] & ~((<uint64_t>1) << p.shown)
+        if not held[p.dealer] >> p.shown & 1 or not cands:
+            return False
+        j = nth_card(cands, _draw_below(rng, rv_popcount(cands)))
+        talon[0] = j
+        talon[1] = p.shown
+        ntalon = 2
+        held[p.dealer] &= ~(((<uint64_t>1) << j) | ((<uint64_t>1) << p.shown))
     # worldhand.py WorldDealer._deal: a deal of the profile.
     bit = 0
     for seat in range(p.n):
@@ -395,6 +421,9 @@ cdef bint _replay(const PlanC* p, TableC* t, StateC* c, FactC* log, const uint64
     for seat in range(p.n):
         t.dealt[seat] = held[seat]
     memcpy(t.widow, talon, p.talon)
+    if t.widow_to_dealer:
+        for k in range(p.talon):
+            t.dealt[p.dealer] |= (<uint64_t>1) << talon[k]
     memset(c, 0, sizeof(StateC))
     c.privilege = c.committed = c.breaker = -1
     for seat in range(p.n):
@@ -431,6 +460,9 @@ cdef class WorldPlan:
     cdef CoreState final        # each playout's final state in turn (for its result)
     cdef public long long full_checks
     cdef public long long candidates
+
+    def __init__(self):
+        raise TypeError("make a WorldPlan with reversis._core.core.plan_worlds")
 
     cdef int _draw(self, uint64_t* rng, int attempts, StateC* c, FactC* log) except -1:
         """A world accepted within ``attempts`` candidates into ``c`` and ``log`` (on the
@@ -478,12 +510,17 @@ cdef class WorldPlan:
         cards)."""
         cdef Table table = self.scratch
         cdef int seat, k
+        cdef uint64_t taken_up = 0
         if own_deal:
             table = Table.__new__(Table)
             memcpy(&table.c, &self.scratch.c, sizeof(TableC))
             table.pools = self.scratch.pools
+            if table.c.widow_to_dealer:  # the Deal's hands are the cards dealt, without the widow
+                for k in range(table.c.nwidow):
+                    taken_up |= (<uint64_t>1) << table.c.widow[k]
             table.deal = self.make_deal(
-                tuple([table.c.dealt[seat] for seat in range(self.p.n)]),
+                tuple([table.c.dealt[seat] & ~(taken_up if seat == self.p.dealer else 0)
+                       for seat in range(self.p.n)]),
                 tuple([table.c.widow[k] for k in range(table.c.nwidow)]),
             )
         return _new_state(table, c, _log_of(log, c.nfacts, MAX_FACTS))
@@ -624,6 +661,9 @@ def plan_worlds(template, check, make_deal, plan):
         raise ArgumentError("plan_worlds: no seat")
     p.nunknown = _fill_bits(p.unknown, plan["unknown"], NCARDS, "unknown cards")
     p.nothers = _fill_bits(p.others, plan["others"], n, "seats")
+    for k in range(p.nothers):
+        if p.others[k] >= n:
+            raise ArgumentError("plan_worlds: the other seats are seats of the deal")
     for seat in range(n):
         p.cur0[seat] = _mask(plan["cur0"][seat], "cards")
         p.played[seat] = _mask(plan["played"][seat], "cards")
@@ -677,8 +717,14 @@ def plan_worlds(template, check, make_deal, plan):
     if p.talon != w.scratch.c.nwidow:
         raise ArgumentError("plan_worlds: the widow is not the deal's")
     p.bum_bit = _mask(plan["bum_bit"], "cards")
-    if w.scratch.c.widow_to_dealer:
-        raise ArgumentError("plan_worlds: the dealer takes up the widow")
     p.dealer = w.scratch.c.dealer
+    p.widow_dealer = w.scratch.c.widow_to_dealer
+    p.shown = _need(plan["shown"], -1, NCARDS - 1)
+    p.coin = bool(plan["coin"])
+    p.shown_free = bool(plan["shown_free"])
+    if (p.coin or p.widow_dealer) and p.shown < 0:
+        raise ArgumentError("plan_worlds: the dealer's widow needs the card turned up")
+    if p.widow_dealer and p.talon != 2:
+        raise ArgumentError("plan_worlds: the dealer takes up a widow of two cards")
     p.deck = w.scratch.c.deck
     return w
