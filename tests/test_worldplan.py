@@ -70,7 +70,7 @@ def _compare(view: reversis.HandView, seed: int, counts: Counter[tuple[Any, bool
         got = None if state is None else reversis.hand.hand_of_state(state)
         assert _same_world(got, expected)
         if got is not None:
-            assert after == draws.state[0]
+            assert after == draws.value
             full = got.view(seat) == view
             assert verdict is None or verdict == full
             counts[verdict, full] += 1
@@ -85,7 +85,7 @@ def _compare(view: reversis.HandView, seed: int, counts: Counter[tuple[Any, bool
         state, after = fast.world(start, ATTEMPTS)
         assert state is not None
         assert _same_world(reversis.hand.hand_of_state(state), expected_world)
-        assert after == draws.state[0]
+        assert after == draws.value
     return True
 
 

@@ -35,8 +35,8 @@ from reversis.cards import Card
 from reversis.errors import ArgumentError
 from reversis.hand import Hand, state_of
 from reversis.moves import Decline, Move, Play
-from reversis.playouts import _play_outs, cautious_policy, danger
 from reversis.playouts import cautious_pick as _pick
+from reversis.playouts import cautious_policy, danger, play_outs
 from reversis.playouts import danger_table as _table
 from reversis.profile import Profile
 from reversis.views import HandView
@@ -171,7 +171,7 @@ class MonteCarloBot:
             seed = self.rng.getrandbits(64)  # one seed a world: each move played out alike
             for i, move in enumerate(moves):
                 # rollouts(world.apply(move), 1, seed=seed, policy="cautious"), into row i
-                _play_outs(state_of(world.apply(move)), 1, seed, "cautious", "net", out, i)
+                play_outs(state_of(world.apply(move)), 1, seed, "cautious", "net", out, i)
             for i in range(len(moves)):
                 totals[i] += out[i * view.players + seat]
             worlds += 1

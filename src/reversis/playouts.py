@@ -44,6 +44,7 @@ __all__ = [
     "cautious_policy",
     "danger",
     "danger_table",
+    "play_outs",
     "result_function",
     "rollouts",
 ]
@@ -245,7 +246,7 @@ def _play_out_reference(state: State, rng: list[int], policy: Policy | str | Non
     return state
 
 
-def _play_outs(
+def play_outs(
     state: State,
     count: int,
     seed: int,
@@ -328,11 +329,15 @@ def rollouts(
     if isinstance(source, Hand):
         players = source.players
         out = array("q", bytes(8 * n * players))
-        _play_outs(state_of(source), n, seed, chosen, result, out, 0)
+        play_outs(state_of(source), n, seed, chosen, result, out, 0)
     else:
         out = _view_play_outs(source, n, seed, chosen, result, profile)
         players = len(out) // n
     return memoryview(out).cast("B").cast("q", (n, players)).toreadonly()
+
+
+#: The name the tests and benchmarks knew :func:`play_outs` by.
+_play_outs = play_outs
 
 
 def _view_play_outs(
@@ -362,5 +367,5 @@ def _view_play_outs(
     draws = Draws(seed)
     for i in range(n):
         world = draw_world(plan, None, draws, ATTEMPTS)
-        draws.state[0] = _play_outs(state_of(world), 1, draws.state[0], policy, result, out, i)
+        draws.value = play_outs(state_of(world), 1, draws.value, policy, result, out, i)
     return out

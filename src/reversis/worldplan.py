@@ -10,7 +10,7 @@ replays them and checks them in C: the same worlds on both engines, for the same
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -20,9 +20,6 @@ from reversis.cards import Card, mask_of
 from reversis.engine.deal import Deal
 from reversis.errors import NoWorldError
 from reversis.hand import Hand, hand_of_state
-
-if TYPE_CHECKING:
-    from reversis.worlds import _Plan
 
 __all__ = ["Draws", "draw_world", "lower_plan", "no_world"]
 
@@ -38,15 +35,15 @@ class Draws:
     """The random choices of one line of worlds (and playouts): splitmix64 from ``seed``, the
     k-th of ``count`` choices the high word of ``next * count``, as the core draws."""
 
-    __slots__ = ("state",)
+    __slots__ = ("value",)
 
     def __init__(self, seed: int) -> None:
-        #: The generator's state (a one-item list, as reversis.playouts' loop keeps it).
-        self.state = [seed & _MASK64]
+        #: The generator's state (from 0 to 2**64 - 1).
+        self.value = seed & _MASK64
 
     def below(self, count: int) -> int:
         """A number from 0 to ``count - 1``."""
-        self.state[0] = z = (self.state[0] + 0x9E3779B97F4A7C15) & _MASK64
+        self.value = z = (self.value + 0x9E3779B97F4A7C15) & _MASK64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         z ^= z >> 31
@@ -67,19 +64,19 @@ class Draws:
         return self.below(2) == 0
 
 
-def draw_world(plan: _Plan, fast: Any, draws: Draws, attempts: int) -> Hand:
-    """The first world of ``plan`` whose view is the plan's view, within ``attempts`` candidates
-    drawn from ``draws``: by the core's ``fast`` plan where there is one (the same candidates and
-    verdicts), else by ``plan.sample`` and the view compared. :class:`~reversis.NoWorldError` if
-    none."""
+def draw_world(plan: Any, fast: Any, draws: Draws, attempts: int) -> Hand:
+    """The first world of ``plan`` (:func:`reversis.worlds.view_plan`'s) whose view is its view,
+    within ``attempts`` candidates drawn from ``draws``: by the core's ``fast`` plan where there is
+    one (the same candidates and verdicts), else by ``plan.sample`` and the view compared;
+    :class:`~reversis.NoWorldError` if none."""
     view, seat = plan.view, plan.view.seat
     if fast is not None:
-        state, draws.state[0] = fast.world(draws.state[0], attempts)
+        state, draws.value = fast.world(draws.value, attempts)
         if state is not None:
             return hand_of_state(state)
     else:
         for _ in range(attempts):
-            world = plan.sample(draws)
+            world: Hand | None = plan.sample(draws)
             if world is not None and world.view(seat) == view:
                 return world
     raise no_world(seat, attempts)
@@ -93,9 +90,10 @@ def no_world(seat: int, attempts: int) -> NoWorldError:
     )
 
 
-def lower_plan(plan: _Plan) -> Any:
-    """The core's ``WorldPlan`` of ``plan``, or ``None`` where the reference engine plays or the
-    core does not draw such worlds (a hand over or in its steps, the pot shown)."""
+def lower_plan(plan: Any) -> Any:
+    """The core's ``WorldPlan`` of ``plan`` (:func:`reversis.worlds.view_plan`'s), or ``None``
+    where the reference engine plays or the core does not draw such worlds (a hand over or in its
+    steps, the pot shown)."""
     view, profile, rules = plan.view, plan.profile, plan.rules
     template = plan.hands.template
     if (

@@ -21,9 +21,8 @@ a deal from them, and replays the public moves:
     True
 
 The world is checked by replaying it: its view for the seat equals the view given. Its random
-choices are drawn with the library's generator (splitmix64, :class:`reversis.worldplan.Draws`)
-seeded from ``rng``; where the core plays, :func:`world_sampler` draws, replays and checks the
-worlds after its first in C (:mod:`reversis.worldplan`): the same worlds on both engines. The deal is
+choices come from the library's generator seeded from ``rng`` (:mod:`reversis.worldplan`, which
+also draws the worlds in C where the core plays: the same worlds on both engines). The deal is
 random under the constraints, not weighted by how likely the play seen so far makes it. The rules
 the constraints come from are the engine's, read from the engine's deal of the view
 (:func:`reversis.viewrules.view_deal`: the suit each card follows, the trumps, the cards that may
@@ -103,13 +102,10 @@ def world_sampler(
     lowered: list[object] = []  # the core's plan, made for the second world (the same worlds)
 
     def sample(rng: random.Random) -> Hand:
-        draws = Draws(rng.getrandbits(64))
-        if not lowered:
-            lowered.append(None)
-            return draw_world(plan, None, draws, attempts)
-        if len(lowered) == 1:
-            lowered.append(lower_plan(plan))
-        return draw_world(plan, lowered[1], draws, attempts)
+        if len(lowered) < 2:  # the first world in Python, the next ones on the core's plan
+            lowered.append(lower_plan(plan) if lowered else None)
+        fast = lowered[1] if len(lowered) == 2 else None
+        return draw_world(plan, fast, Draws(rng.getrandbits(64)), attempts)
 
     return sample
 
