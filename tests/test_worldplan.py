@@ -172,3 +172,26 @@ def test_a_world_plan_is_made_by_plan_worlds_only() -> None:
     core = core_module()
     with pytest.raises(TypeError):
         core.WorldPlan()
+
+
+def test_plan_worlds_refuses_short_lists_rather_than_crash(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The core indexes without bounds checks: a plan whose lists are short is refused (this
+    crashed the interpreter before the lengths were checked)."""
+    hand = _mid_hand("hearts", 3, 6)
+    captured: dict[str, Any] = {}
+    core = core_module()
+
+    class Catch:
+        @staticmethod
+        def plan_worlds(*args: Any) -> None:
+            captured["args"] = args
+
+    monkeypatch.setattr(worldplan, "_CORE", Catch)
+    lower_plan(view_plan(hand.view(1)))
+    monkeypatch.undo()
+    template, check, make_deal, plan = captured["args"]
+    for key in ("cur0", "played", "priv_cand", "counts", "want", "guesses"):
+        with pytest.raises(reversis.ArgumentError):
+            core.plan_worlds(template, check, make_deal, {**plan, key: []})
+    with pytest.raises(reversis.ArgumentError):
+        core.plan_worlds(template, check, make_deal, {**plan, "units": [[0]]})

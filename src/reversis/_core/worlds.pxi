@@ -625,6 +625,7 @@ cdef class WorldPlan:
 cdef int _fill_bits(uint8_t* out, object items, int most, str what) except -1:
     """Card bits (or small numbers) from 0 to 63 into ``out``; their count."""
     cdef int k, value
+    items = tuple(items)
     if len(items) > most:
         raise ArgumentError(f"plan_worlds: too many {what}")
     for k in range(len(items)):
@@ -641,6 +642,13 @@ cdef int _need(object value, int low, int high) except -1000:
     if number == -999:
         raise ArgumentError(f"plan_worlds: {str(value)[:20]} is not from {low} to {high}")
     return number
+
+
+cdef tuple _seq(object value, int length, str what):
+    """``value`` as a tuple of ``length`` items (the core indexes without bounds checks)."""
+    if not isinstance(value, (list, tuple)) or len(value) != length:
+        raise ArgumentError(f"plan_worlds: {what} must be a list of {length} items")
+    return tuple(value)
 
 
 def plan_worlds(template, check, make_deal, plan):
@@ -664,21 +672,26 @@ def plan_worlds(template, check, make_deal, plan):
     for k in range(p.nothers):
         if p.others[k] >= n:
             raise ArgumentError("plan_worlds: the other seats are seats of the deal")
+    cur0, played = _seq(plan["cur0"], n, "cur0"), _seq(plan["played"], n, "played")
+    priv_cand = _seq(plan["priv_cand"], n, "priv_cand")
+    counts, want = _seq(plan["counts"], n, "counts"), _seq(plan["want"], n, "want")
     for seat in range(n):
-        p.cur0[seat] = _mask(plan["cur0"][seat], "cards")
-        p.played[seat] = _mask(plan["played"][seat], "cards")
-        p.priv_cand[seat] = _mask(plan["priv_cand"][seat], "cards")
-        p.counts[seat] = _need(plan["counts"][seat], 0, NCARDS)
-        p.want[seat] = _need(plan["want"][seat], 0, NCARDS)
+        p.cur0[seat] = _mask(cur0[seat], "cards")
+        p.played[seat] = _mask(played[seat], "cards")
+        p.priv_cand[seat] = _mask(priv_cand[seat], "cards")
+        p.counts[seat] = _need(counts[seat], 0, NCARDS)
+        p.want[seat] = _need(want[seat], 0, NCARDS)
     p.priv_needed = _need(plan["priv_needed"], 0, NCARDS)
     p.priv_mask = _mask(plan["priv_mask"], "cards")
     guesses = plan["guesses"]
-    if not 1 <= len(guesses) <= MAX_PLAYERS + 1:
-        raise ArgumentError("plan_worlds: too many guesses")
+    if not isinstance(guesses, (list, tuple)) or not 1 <= len(guesses) <= MAX_PLAYERS + 1:
+        raise ArgumentError("plan_worlds: one to nine guesses")
     p.nguess = len(guesses)
     for k in range(p.nguess):
         g = &p.guess[k]
         seat_masks, privileged, musts = guesses[k]
+        seat_masks, privileged = _seq(seat_masks, n, "masks"), _seq(privileged, n, "privileged")
+        musts = _seq(musts, len(musts), "musts")
         for seat in range(n):
             g.seat_mask[seat] = _mask(seat_masks[seat], "cards")
             g.privileged[seat] = bool(privileged[seat])
@@ -686,9 +699,10 @@ def plan_worlds(template, check, make_deal, plan):
             raise ArgumentError("plan_worlds: too many suits to hold")
         g.nmust = len(musts)
         for seat in range(g.nmust):
-            g.must_seat[seat] = _need(musts[seat][0], 0, n - 1)
-            g.must_mask[seat] = _mask(musts[seat][1], "cards")
-    steps = plan["steps"]
+            must_seat, must_mask = musts[seat]
+            g.must_seat[seat] = _need(must_seat, 0, n - 1)
+            g.must_mask[seat] = _mask(must_mask, "cards")
+    steps = _seq(plan["steps"], len(plan["steps"]), "steps")
     if len(steps) > MAX_STEPS or len(steps) != w.scratch.c.nsteps:
         raise ArgumentError("plan_worlds: the steps are not the deal's")
     p.nsteps = len(steps)
@@ -702,11 +716,14 @@ def plan_worlds(template, check, make_deal, plan):
         p.st_revealed[k] = bool(revealed)
         p.st_slot[k] = _mask(slot, "cards")
         p.st_move[k] = _need(move, 0, MOVE_DECLINE)
-    units = plan["units"]
+    units = _seq(plan["units"], len(plan["units"]), "units")
+    if len(units) > MAX_STEPS:
+        raise ArgumentError("plan_worlds: too many units")
     p.nunits = len(units)
     for k in range(p.nunits):
-        p.unit_first[k] = _need(units[k][0], 0, p.nsteps - 1)
-        p.unit_len[k] = _need(units[k][1], 1, p.nsteps - p.unit_first[k])
+        first, length = units[k]
+        p.unit_first[k] = _need(first, 0, p.nsteps - 1)
+        p.unit_len[k] = _need(length, 1, p.nsteps - p.unit_first[k])
     p.received_known = _mask(plan["received_known"], "cards")
     p.given_known = _mask(plan["given_known"], "cards")
     p.nreceived = _fill_bits(p.received, plan["received"], NCARDS, "received cards")
