@@ -2,11 +2,12 @@
 
 Held here: every playout equals step-by-step play through ``legal_moves()``/``apply()`` drawing the
 library's generator (splitmix64) as the rollouts do, from hands and from views (each playout on the
-world that ``world_sampler`` gives for the same ``random.Random(seed)``), for every shipped profile
-and policy; the compiled core's loop and the reference's give the same results for the same seed;
-the cautious policy in C chooses the cards ``reversis.bots``' Python policy chooses; bad input gets a
-typed error; ``sample_world``'s worlds agree with their view and are drawn as evenly as the
-reference defines (a chi-square check of where the unseen cards go, seeded, not timed).
+world the reference's search draws from the same generator, then played out from it), for every
+shipped profile and policy; the compiled core's loop and the reference's give the same results for
+the same seed; the cautious policy in C chooses the cards ``reversis.bots``' Python policy chooses;
+bad input gets a typed error; ``sample_world``'s worlds agree with their view and are drawn as
+evenly as the reference defines (a chi-square check of where the unseen cards go, seeded, not
+timed).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from reversis.playouts import (
     danger_table,
     result_function,
 )
+from reversis.worldplan import Draws, draw_world
 from reversis.worlds import world_sampler
 
 PROFILES = {name: load_profile(name) for name in available_profiles()}
@@ -118,11 +120,19 @@ def test_rollouts_of_a_view_play_out_the_worlds_of_the_view(name: str) -> None:
     seat = hand.to_move if hand.to_move is not None else 0
     view = hand.view(seat)
     results = rollouts(view, 3, seed=99, policy="cautious")
-    sample = world_sampler(view)
-    worlds = random.Random(99)
-    expected_worlds = [sample(worlds) for _ in range(3)]
-    assert all(w.view(seat) == view for w in expected_worlds)
-    assert results.tolist() == _expected(expected_worlds, 99, "cautious", "net")
+    # each playout: a world drawn from the generator by the reference's search, then played out
+    # step by step from the generator's state after it
+    plan = worlds.view_plan(view)
+    draws = Draws(99)
+    expected = []
+    for _ in range(3):
+        world = draw_world(plan, None, draws, worlds.ATTEMPTS)
+        assert world.view(seat) == view
+        rng = [draws.value]
+        end = _step_by_step(world, rng, "cautious")
+        draws.value = rng[0]
+        expected.append(list(settle(end).net))
+    assert results.tolist() == expected
 
 
 @pytest.mark.skipif(not available() or core_module() is None, reason="the compiled core plays")

@@ -18,7 +18,6 @@ play, which is slower.
 
 from __future__ import annotations
 
-import random
 from array import array
 from collections.abc import Callable, Sequence
 from typing import ClassVar
@@ -45,6 +44,7 @@ __all__ = [
     "cautious_policy",
     "danger",
     "danger_table",
+    "play_outs",
     "result_function",
     "rollouts",
 ]
@@ -246,7 +246,7 @@ def _play_out_reference(state: State, rng: list[int], policy: Policy | str | Non
     return state
 
 
-def _play_outs(
+def play_outs(
     state: State,
     count: int,
     seed: int,
@@ -299,10 +299,11 @@ def rollouts(
     ``policy(seat, legal, trick) -> card bit`` as :meth:`reversis.Hand.rollout` takes (slower: it is
     called for every play). The moves before play (exchanges, passes…) are random.
 
-    ``seed`` (an integer from 0 to 2**64 - 1) seeds the library's own generator (splitmix64; the
-    worlds of a view are drawn with ``random.Random(seed)``): the same call gives the same results
-    on both engines. :class:`~reversis.ArgumentError` for arguments of the wrong type or range (``n``
-    from 1 to :data:`MAX_PLAYOUTS`), an unknown policy or result;
+    ``seed`` (an integer from 0 to 2**64 - 1) seeds the library's own generator (splitmix64; from a
+    view, each playout's world is drawn from it too, then played out): the same call gives the same
+    results on both engines. Where the core plays, the worlds of a view are drawn, replayed, checked
+    and played out in C (:mod:`reversis.worldplan`). :class:`~reversis.ArgumentError` for arguments
+    of the wrong type or range (``n`` from 1 to :data:`MAX_PLAYOUTS`), an unknown policy or result;
     :class:`~reversis.IllegalMoveError` if a policy returns a card that is not legal.
     """
     if not isinstance(source, Hand | HandView):
@@ -328,19 +329,43 @@ def rollouts(
     if isinstance(source, Hand):
         players = source.players
         out = array("q", bytes(8 * n * players))
-        _play_outs(state_of(source), n, seed, chosen, result, out, 0)
+        play_outs(state_of(source), n, seed, chosen, result, out, 0)
     else:
-        # imported here: the worlds load with the first rollouts of a view
-        from reversis.worlds import world_sampler  # noqa: PLC0415
-
-        sample = world_sampler(source, profile=profile)
-        worlds = random.Random(seed)
-        world = sample(worlds)
-        players = world.players
-        out = array("q", bytes(8 * n * players))
-        generator = seed
-        for i in range(n):
-            if i:
-                world = sample(worlds)
-            generator = _play_outs(state_of(world), 1, generator, chosen, result, out, i)
+        out = _view_play_outs(source, n, seed, chosen, result, profile)
+        players = len(out) // n
     return memoryview(out).cast("B").cast("q", (n, players)).toreadonly()
+
+
+#: The name the tests and benchmarks knew :func:`play_outs` by.
+_play_outs = play_outs
+
+
+def _view_play_outs(
+    view: HandView,
+    n: int,
+    seed: int,
+    policy: Policy | str | None,
+    result: str,
+    profile: Profile | None,
+) -> array[int]:
+    """:func:`rollouts` of a view: for each playout, a world drawn from the generator
+    (:func:`reversis.worldplan.draw_world`), then played out from it: in C where the core draws
+    the view's worlds, else a world at a time."""
+    # imported here: the worlds load with the first rollouts of a view
+    from reversis.worldplan import Draws, draw_world, lower_plan, no_world  # noqa: PLC0415
+    from reversis.worlds import ATTEMPTS, view_plan  # noqa: PLC0415
+
+    plan = view_plan(view, profile=profile)
+    out = array("q", bytes(8 * n * plan.n))
+    fast = lower_plan(plan)
+    if fast is not None:
+        danger = danger_table(plan.profile) if policy == "cautious" else ()
+        of_state = result if result == "net" else result_function(plan.profile, result)
+        if fast.play_outs(n, seed, ATTEMPTS, policy, danger, of_state, out) < 0:
+            raise no_world(view.seat, ATTEMPTS)
+        return out
+    draws = Draws(seed)
+    for i in range(n):
+        world = draw_world(plan, None, draws, ATTEMPTS)
+        draws.value = play_outs(state_of(world), 1, draws.value, policy, result, out, i)
+    return out

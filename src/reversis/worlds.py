@@ -20,7 +20,9 @@ a deal from them, and replays the public moves:
     >>> world.view(2) == view
     True
 
-The world is checked by replaying it: its view for the seat equals the view given. The deal is
+The world is checked by replaying it: its view for the seat equals the view given. Its random
+choices come from the library's generator seeded from ``rng`` (:mod:`reversis.worldplan`, which
+also draws the worlds in C where the core plays: the same worlds on both engines). The deal is
 random under the constraints, not weighted by how likely the play seen so far makes it. The rules
 the constraints come from are the engine's, read from the engine's deal of the view
 (:func:`reversis.viewrules.view_deal`: the suit each card follows, the trumps, the cards that may
@@ -39,7 +41,6 @@ from reversis.cards import CARD_AT, Card, cards_from_mask, mask_of
 from reversis.engine.follow import breaks_hearts
 from reversis.errors import (
     ArgumentError,
-    NoWorldError,
     ProfileError,
     RecordError,
 )
@@ -50,8 +51,9 @@ from reversis.viewcheck import check_view, is_checked
 from reversis.viewrules import view_deal
 from reversis.views import HandView
 from reversis.worldhand import WorldDealer
+from reversis.worldplan import Draws, draw_world, lower_plan
 
-__all__ = ["sample_world", "world_sampler"]
+__all__ = ["sample_world", "view_plan", "world_sampler"]
 
 _CORE = core_module()
 _INDEX = attrgetter("index")  # cards sort by their index
@@ -96,6 +98,21 @@ def world_sampler(
     once, then each call ``sample(rng)`` gives what ``sample_world(view, rng, profile=profile,
     attempts=attempts)`` would (the same world for the same ``rng`` state). Errors as there; the
     view's are raised here, :class:`~reversis.NoWorldError` by ``sample``."""
+    plan = view_plan(view, profile=profile, attempts=attempts)
+    lowered: list[object] = []  # the core's plan, made for the second world (the same worlds)
+
+    def sample(rng: random.Random) -> Hand:
+        if len(lowered) < 2:  # the first world in Python, the next ones on the core's plan
+            lowered.append(lower_plan(plan) if lowered else None)
+        fast = lowered[1] if len(lowered) == 2 else None
+        return draw_world(plan, fast, Draws(rng.getrandbits(64)), attempts)
+
+    return sample
+
+
+def view_plan(view: HandView, *, profile: Profile | None = None, attempts: int = ATTEMPTS) -> _Plan:
+    """The constraints of ``view`` read once (for :func:`world_sampler` and
+    :func:`reversis.rollouts`); the arguments checked as :func:`sample_world` checks them."""
     if not isinstance(view, HandView):
         raise ArgumentError(f"sample_world() needs a HandView, not {type(view).__name__}")
     if profile is not None and not isinstance(profile, Profile):
@@ -113,20 +130,7 @@ def world_sampler(
         resolved = view.rules
     if not is_checked(view, resolved):  # a view made by a hand, or read and checked, is valid
         check_view(view, resolved)
-    plan = _Plan(resolved, view)
-    seat = view.seat
-
-    def sample(rng: random.Random) -> Hand:
-        for _ in range(attempts):
-            world = plan.sample(rng)
-            if world is not None and world.view(seat) == view:
-                return world
-        raise NoWorldError(
-            f"no world consistent with seat {seat}'s view found in {attempts} tries: check that "
-            "the view is one a hand could show (made by Hand.view), or allow more attempts"
-        )
-
-    return sample
+    return _Plan(resolved, view)
 
 
 def _play(card: Card) -> Move:
@@ -287,8 +291,9 @@ class _Plan:
         left bower is a trump)."""
         return self.deal.follows[card.index]
 
-    def sample(self, rng: random.Random) -> Hand | None:
-        """One random world, or ``None`` if this draw cannot satisfy the constraints."""
+    def sample(self, rng: Draws) -> Hand | None:
+        """One random world, or ``None`` if this draw cannot satisfy the constraints (the
+        random choices from ``rng``; core worlds.pxi ``_candidate`` makes the same draws)."""
         view = self.view
         n = self.n
         pool = list(self.unknown)
@@ -316,7 +321,7 @@ class _Plan:
         shown = view.shown
         shown_aside = False
         if shown is not None and self.dealer != self.seat and shown not in self.played[self.dealer]:
-            if self.rules.widow == "dealer" and rng.random() < 0.5 and shown not in self.no_discard:
+            if self.rules.widow == "dealer" and rng.coin() and shown not in self.no_discard:
                 shown_aside = True  # reunion §4: the dealer may have discarded the turn-up
             else:
                 current[self.dealer].append(shown)
@@ -444,11 +449,16 @@ class _Plan:
         owner: dict[int, int] = {}
 
         def place(i: int, seen: set[int]) -> bool:
-            for card in candidates[i]:
+            for card in candidates[i]:  # a free card first
+                if card not in owner and card not in seen:
+                    seen.add(card)
+                    owner[card] = i
+                    return True
+            for card in candidates[i]:  # else one moved along a path from its holder
                 if card in seen:
                     continue
                 seen.add(card)
-                if card not in owner or place(owner[card], seen):
+                if place(owner[card], seen):
                     owner[card] = i
                     return True
             return False
@@ -460,7 +470,7 @@ class _Plan:
 
     def _undo_gives(
         self,
-        rng: random.Random,
+        rng: Draws,
         unit: list[int],
         held: dict[int, set[Card]],
         hidden: dict[int, Card],
@@ -508,7 +518,7 @@ class _Plan:
 
     def _build(
         self,
-        rng: random.Random,
+        rng: Draws,
         current: dict[int, list[Card]],
         hidden: dict[int, Card],
         rest: list[Card],

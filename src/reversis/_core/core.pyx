@@ -1389,3 +1389,8 @@ include "vector.pxi"
 # -- a seat's view of a hand in play (reversis.views) ---------------------------------------------
 
 include "views.pxi"
+
+
+# -- the worlds of a view (reversis.worldplan) ---------------------------------------------------
+
+include "worlds.pxi"

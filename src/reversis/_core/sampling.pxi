@@ -3,8 +3,9 @@
 # worlds.py _Plan._match places the unseen cards into the slots a view leaves open (each other
 # seat's hand, the cards put aside or in passage) by augmenting paths (Kuhn's algorithm), the slots
 # taken in a given order and each slot's candidate cards in the pool's random order deciding
-# between the matchings. match_slots is the same search, step for step, on arrays: it finds the
-# same matching, so the worlds are the reference's, drawn as likely.
+# between the matchings (a free candidate first, else a path from the first candidate's holder:
+# quick where most cards may go to most slots). match_slots is the same search, step for step, on
+# arrays: it finds the same matching, so the worlds are the reference's, drawn as likely.
 
 cdef enum:
     MAX_SLOTS = 64
@@ -12,7 +13,8 @@ cdef enum:
 
 cdef struct MatchC:
     int nslots
-    uint8_t ncand[MAX_SLOTS]
+    uint8_t list_of[MAX_SLOTS]  # the list of candidates of each slot (slots may share one)
+    uint8_t ncand[MAX_SLOTS]    # by list
     uint8_t cand[MAX_SLOTS][NCARDS]
     int8_t owner[NCARDS]      # the slot holding each card bit, or -1
     uint8_t order[NCARDS]     # the cards in the order they were first placed
@@ -20,18 +22,24 @@ cdef struct MatchC:
 
 
 cdef bint _place(MatchC* m, int slot, uint64_t* seen) noexcept nogil:
-    """worlds.py _match's ``place``: a card for ``slot``, moving others along a path if need be."""
+    """worlds.py _match's ``place``: a card for ``slot``: the first of its candidates that is
+    free, else one moved along a path from its holder."""
     cdef int k, card
-    for k in range(m.ncand[slot]):
-        card = m.cand[slot][k]
-        if seen[0] >> card & 1:
-            continue
-        seen[0] |= (<uint64_t>1) << card
-        if m.owner[card] < 0:
+    cdef int of = m.list_of[slot]
+    cdef const uint8_t* cand = m.cand[of]
+    for k in range(m.ncand[of]):
+        card = cand[k]
+        if m.owner[card] < 0 and not seen[0] >> card & 1:
+            seen[0] |= (<uint64_t>1) << card
             m.order[m.nplaced] = <uint8_t>card
             m.nplaced += 1
             m.owner[card] = <int8_t>slot
             return True
+    for k in range(m.ncand[of]):
+        card = cand[k]
+        if seen[0] >> card & 1:
+            continue
+        seen[0] |= (<uint64_t>1) << card
         if _place(m, m.owner[card], seen):
             m.owner[card] = <int8_t>slot
             return True
@@ -53,6 +61,7 @@ def match_slots(list candidates, list order):
         cards = candidates[i]
         if len(cards) > NCARDS:
             raise ArgumentError("match_slots(): a slot has more than 64 candidate cards")
+        m.list_of[i] = i
         m.ncand[i] = len(cards)
         for k in range(m.ncand[i]):
             card = _small(cards[k], 0, NCARDS - 1)
@@ -90,6 +99,7 @@ def match_masks(list pool, list masks):
         cards[k] = card
     for i in range(m.nslots):
         mask = _mask(masks[i], "masks")
+        m.list_of[i] = i
         m.ncand[i] = 0
         for k in range(npool):
             if mask >> cards[k] & 1:
