@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from reversis.views import HandView, MatchView
     from reversis.worlds import sample_world
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.1.0"
 
 __all__ = [
     "ArgumentError",

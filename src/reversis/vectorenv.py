@@ -41,6 +41,8 @@ class VectorEnv(gymnasium.vector.VectorEnv):
     hand's row is the new hand's first), no truncation, and ``info`` with ``"action_mask"``,
     ``"seat"`` (the seat to move next) and ``"rewards"`` (every seat's reward, ``(N, players)``).
     The arrays are the environment's own, written again by the next step: copy what you keep.
+    ``info`` has no ``"final_obs"``: a hand that ended has no seat to move, so no observation of it
+    to give; what every seat got from it is in ``info["rewards"]`` at that step.
 
         >>> from reversis.vector import VectorEnv
         >>> env = VectorEnv("fournier-1785", 8, seed=3)
