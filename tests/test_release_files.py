@@ -9,6 +9,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -67,7 +68,10 @@ def test_read_the_docs_builds_the_docs_with_warnings_as_errors() -> None:
     ],
 )
 def test_the_files_are_valid_against_their_schemas(schema: str, pattern: str) -> None:
-    tool = shutil.which("check-jsonschema")
+    # the tool installed beside this Python (its venv need not be on PATH), else on PATH
+    tool = shutil.which("check-jsonschema", path=os.path.dirname(sys.executable)) or shutil.which(
+        "check-jsonschema"
+    )
     if tool is None:
         if os.environ.get("REVERSIS_REQUIRE_PACKAGING") == "1":
             pytest.fail("REVERSIS_REQUIRE_PACKAGING=1 but check-jsonschema is not installed")

@@ -99,7 +99,7 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def archive(tree: Path, tmp_path_factory: pytest.TempPathFactory) -> set[str]:
     out = tmp_path_factory.mktemp("dist")
     env = {**os.environ, "REVERSIS_PURE_PYTHON": "1"}  # an sdist compiles nothing
-    subprocess.run(
+    built = subprocess.run(
         [
             sys.executable,
             "-m",
@@ -110,9 +110,13 @@ def archive(tree: Path, tmp_path_factory: pytest.TempPathFactory) -> set[str]:
             str(out),
             str(tree),
         ],
-        check=True,
+        check=False,
         capture_output=True,
+        text=True,
         env=env,
+    )
+    assert built.returncode == 0, (
+        f"python -m build failed:\n{built.stdout[-2000:]}{built.stderr[-2000:]}"
     )
     (path,) = out.glob("reversis-*.tar.gz")
     with tarfile.open(path) as tar:
