@@ -233,8 +233,11 @@ def test_the_changelog_is_rendered_not_shown_as_markdown(html: Path) -> None:
     page = (html / "changelog.html").read_text(encoding="utf-8")
     source = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     assert "<h1>Changelog" in page
+    headings = [re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<h2>(.*?)</h2>", page, re.S)]
     for heading in re.findall(r"^## (.+)$", source, re.M):
-        assert re.search(rf"<h2>{re.escape(heading)}<a", page), heading
+        # ``[0.1.0]`` is a link where the file defines one at its end (Keep a Changelog's links)
+        linked = re.sub(r"\[([^\]]+)\]", r"\1", heading)
+        assert any(h.startswith((heading, linked)) for h in headings), (heading, headings)
     assert "## [" not in page
     assert "# Changelog" not in page
     assert "<ul" in page
