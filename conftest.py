@@ -1,5 +1,6 @@
-"""Collection for the whole repository: the doctests of the optional adapters run only where their
-extra is installed (``pip install -e ".[openspiel,pettingzoo]"``; ``.ci/run`` installs both)."""
+"""Collection for the whole repository: the doctests of the optional adapters (and of
+``reversis.vector``) run only where their extra is installed
+(``pip install -e ".[openspiel,pettingzoo]"``; ``.ci/run`` installs both)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,11 @@ import importlib.util
 _OPTIONAL = {
     "src/reversis/openspiel.py": "pyspiel",
     "src/reversis/pettingzoo": "pettingzoo",
+    # reversis.vector and its page: NumPy and Gymnasium (the pettingzoo or learn extra)
+    "src/reversis/vector.py": "gymnasium",
+    "src/reversis/vectorcommon.py": "gymnasium",
+    "src/reversis/vectorenv.py": "gymnasium",
+    "docs/vector.rst": "gymnasium",
 }
 
 collect_ignore = [
