@@ -92,3 +92,12 @@ def test_the_page_in_chromium(tmp_path: Path) -> None:
             assert requests == [page_file.as_uri()]
         finally:
             browser.close()
+
+
+def test_the_page_words_gives_and_passes_by_the_game() -> None:
+    # hoyle §4: the opposite exchange gives cards; hearts §4: cards are passed.
+    hoyle = hand_html(reversis.new_hand("hoyle", seed=3).rollout(random.Random(1)))
+    hearts = hand_html(reversis.new_hand("hearts", seed=3).rollout(random.Random(1)))
+    assert " gave " in hoyle
+    assert " passed " not in hoyle
+    assert " passed " in hearts

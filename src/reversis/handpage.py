@@ -62,7 +62,9 @@ def _before_play(hand: Hand, names: Names) -> list[str]:
         elif isinstance(event, ev.Discarded):
             out.append(f"{names(event.seat)} discarded {event.card}.")
         elif isinstance(event, ev.CardGiven):
-            out.append(f"{names(event.seat)} passed {event.card} to {names(event.to)}.")
+            # hearts §4 passes; hoyle §4's opposite exchange gives (as narration words them)
+            verb = "passed" if hand.profile.hearts is not None else "gave"
+            out.append(f"{names(event.seat)} {verb} {event.card} to {names(event.to)}.")
     return [text[:1].upper() + text[1:] for text in out]
 
 
