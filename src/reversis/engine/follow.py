@@ -25,7 +25,7 @@ from __future__ import annotations
 from reversis.cards import Card, cards_from_mask
 from reversis.engine.deal import Deal
 from reversis.engine.facts import FORCED, LED, PLACED, PLAYED, Kind
-from reversis.engine.state import Extra, State, TrickRecord
+from reversis.engine.state import Extra, State, TrickRecord, make_state
 
 __all__ = ["breaks_hearts", "first_leader", "legal_cards", "play_kind", "to_play", "why_not"]
 
@@ -45,10 +45,12 @@ def first_leader(deal: Deal, held: tuple[int, ...]) -> int:
 def to_play(state: State) -> State:
     """``state``, whose steps before play are over, with the first leader to play
     (fournier-1785 §6, hearts §5)."""
-    deal, held, _, _, _, current, _, tricks, _, extra, _ = state
+    deal, held, step, _, _, current, kinds, tricks, facts, extra, _ = state
     leader = first_leader(deal, held)
     legal = legal_cards(deal, leader, held[leader], current, tricks, extra)
-    return state._replace(to_move=leader, leader=leader, legal=legal)
+    return make_state(
+        (deal, held, step, leader, leader, current, kinds, tricks, facts, extra, legal)
+    )
 
 
 def legal_cards(

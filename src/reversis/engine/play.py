@@ -41,11 +41,10 @@ def start(deal: Deal) -> State:
         # reunion §4: the dealer takes up the cards left, the turn-up among them.
         for card in deal.widow:
             held[deal.dealer] |= 1 << card
-    state = State(deal, tuple(held), 0, -1, -1, (), (), (), (), NO_EXTRA, 0)
     if deal.steps:
         leader = (deal.dealer + 1) % deal.rules.players
-        return state._replace(to_move=deal.steps[0][0], leader=leader)
-    return to_play(state)
+        return State(deal, tuple(held), 0, deal.steps[0][0], leader, (), (), (), (), NO_EXTRA, 0)
+    return to_play(State(deal, tuple(held), 0, -1, -1, (), (), (), (), NO_EXTRA, 0))
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:

@@ -23,7 +23,16 @@ from reversis.engine.facts import Fact, Kind
 if TYPE_CHECKING:
     from reversis.engine.deal import Deal
 
-__all__ = ["NO_EXTRA", "Extra", "Recorded", "State", "TrickRecord", "make_state", "make_trick"]
+__all__ = [
+    "NO_EXTRA",
+    "Extra",
+    "Recorded",
+    "State",
+    "TrickRecord",
+    "make_extra",
+    "make_state",
+    "make_trick",
+]
 
 
 class TrickRecord(NamedTuple):
@@ -106,3 +115,5 @@ class State(NamedTuple):
 #: engine makes a state at every move); ``make_trick(fields)`` likewise for a :class:`TrickRecord`.
 make_state = functools.partial(tuple.__new__, State)
 make_trick = functools.partial(tuple.__new__, TrickRecord)
+#: ``make_extra(fields)``: likewise for an :class:`Extra`.
+make_extra = functools.partial(tuple.__new__, Extra)

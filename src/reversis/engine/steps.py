@@ -16,7 +16,7 @@ from reversis.cards import Card
 from reversis.engine.deal import Deal
 from reversis.engine.facts import Declined, Discarded, Exchanged, Fact, Given, Received
 from reversis.engine.follow import to_play
-from reversis.engine.state import Extra, Recorded, State
+from reversis.engine.state import Extra, Recorded, State, make_extra, make_state
 from reversis.engine.tables import (
     DISCARD_TABLES,
     EXCHANGE_TABLES,
@@ -90,6 +90,14 @@ def _with(held: tuple[int, ...], seat: int, cards: int) -> tuple[int, ...]:
     return (*held[:seat], held[seat] ^ cards, *held[seat + 1 :])
 
 
+def _put_aside(extra: Extra, cards: int) -> Extra:
+    """``extra`` with the cards of the mask ``cards`` put aside too (fournier-1785 §4)."""
+    aside, pending, privilege, privilege_used, committed, breaker, broken = extra
+    return make_extra(
+        (aside | cards, pending, privilege, privilege_used, committed, breaker, broken)
+    )
+
+
 def apply_step(state: State, move: object) -> State:
     """The state after ``move`` at the step to make now (:class:`~reversis.IllegalMoveError`
     saying why if the rules do not allow it)."""
@@ -109,7 +117,7 @@ def apply_step(state: State, move: object) -> State:
             _fail(move, _why_no_decline(deal))
         widow = deal.widow[argument]
         fact: Fact = Declined(seat, widow)
-        extra = extra._replace(aside=extra.aside | 1 << widow)
+        extra = _put_aside(extra, 1 << widow)
         return _next(state, held, (*facts, Recorded(step, fact)), extra)
     if type(move) is not _MOVE_OF_STEP[kind]:
         _fail(move, step_text(deal, step) + " now")
@@ -120,7 +128,7 @@ def apply_step(state: State, move: object) -> State:
     if kind in (STEP_EXCHANGE, STEP_DISCARD):
         if deal.no_discard >> card & 1:
             _fail(move, _why_no_discard(deal, card))
-        extra = extra._replace(aside=extra.aside | 1 << card)
+        extra = _put_aside(extra, 1 << card)
         held = _with(held, seat, 1 << card)
         if kind == STEP_EXCHANGE:
             # fournier-1785 §4: put a card under the basket and take the top widow card.
@@ -159,12 +167,11 @@ def apply_step(state: State, move: object) -> State:
 def _next(state: State, held: tuple[int, ...], facts: tuple[Recorded, ...], extra: Extra) -> State:
     """``state`` after its step's move, which left ``held``, ``facts`` and ``extra``: at the next
     step, or at the first trick."""
-    deal = state.deal
-    step = state.step + 1
+    deal, _, step, _, leader, current, kinds, tricks, _, _, _ = state
+    step += 1
     if step < deal.nsteps:
-        return state._replace(
-            held=held, step=step, to_move=deal.steps[step][0], facts=facts, extra=extra
-        )
+        seat = deal.steps[step][0]
+        return make_state((deal, held, step, seat, leader, current, kinds, tricks, facts, extra, 0))
     rules = deal.rules
     if rules.priv_mask:
         # fournier-1785 §11: whether a player holds the privilege is judged once the exchange is
@@ -172,4 +179,6 @@ def _next(state: State, held: tuple[int, ...], facts: tuple[Recorded, ...], extr
         for seat, cards in enumerate(held):
             if (cards & rules.priv_mask).bit_count() >= rules.priv_needed:
                 extra = extra._replace(privilege=seat)
-    return to_play(state._replace(held=held, step=step, facts=facts, extra=extra))
+    return to_play(
+        make_state((deal, held, step, -1, leader, current, kinds, tricks, facts, extra, 0))
+    )

@@ -21,7 +21,6 @@ The trick mechanics of Reversis are the engine's, chosen by the profile's data: 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -31,15 +30,13 @@ from reversis.engine.facts import Fact, HandOver
 from reversis.engine.state import Extra, State
 from reversis.games.base import Seen
 from reversis.games.common import card_points, highest, tricks_taken, won_cards
-from reversis.games.payments import Payment
+from reversis.games.payments import Payment, Settlement
 from reversis.games.reversis.bounds import reversis_bounds
 from reversis.games.reversis.outcome import rank
 from reversis.games.reversis.pot import pot_value, pot_value_of
+from reversis.games.reversis.settlement import settle_reversis
 from reversis.profile import Profile
 from reversis.stakes import Stakes
-
-if TYPE_CHECKING:
-    from reversis.games.payments import Settlement
 
 __all__ = [
     "REVERSIS",
@@ -135,9 +132,7 @@ class ReversisGame:
         return [HandOver(winner, loser, _points(state), tricks_taken(state))]
 
     def settle(self, state: State) -> Settlement:
-        """The money of the hand (:mod:`~.settlement`, imported on first use)."""
-        from reversis.games.reversis.settlement import settle_reversis  # noqa: PLC0415
-
+        """The money of the hand (:mod:`~.settlement`)."""
         return settle_reversis(state, *pot_outcome(state))
 
     def seen(self, state: State, seat: int) -> Seen:

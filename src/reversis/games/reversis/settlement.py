@@ -159,13 +159,15 @@ def _plays(state: State, cards: int) -> list[tuple[int, int, int, Kind]]:
     """``(trick, seat, card, kind)`` for each card of the mask ``cards`` played to a completed
     trick, in the order played."""
     n = state.deal.rules.players
-    return [
-        (number, (trick.leader + position) % n, card, kind)
-        for number, trick in enumerate(state.tricks, start=1)
-        if trick.mask & cards
-        for position, (card, kind) in enumerate(zip(trick.cards, trick.kinds, strict=True))
-        if cards >> card & 1
-    ]
+    found = []
+    for number, trick in enumerate(state.tricks, start=1):
+        if trick.mask & cards:
+            for position, card in enumerate(trick.cards):
+                if cards >> card & 1:
+                    found.append(
+                        (number, (trick.leader + position) % n, card, trick.kinds[position])
+                    )
+    return found
 
 
 def _opposite(doubles: bool, a: int, b: int) -> int:
