@@ -458,6 +458,7 @@ cdef class WorldPlan:
     cdef int nknown
     cdef int known[MAX_KNOWN]
     cdef CoreState final        # each playout's final state in turn (for its result)
+    cdef bint sourced           # read from a hand's state (worldsource.pxi): worlds, no playouts
     cdef public long long full_checks
     cdef public long long candidates
 
@@ -575,6 +576,48 @@ cdef class WorldPlan:
                         verdict = True
         return self._state(&c, log, True), verdict, rng
 
+    def fields(self):
+        """The plan's fields as plain values (for the tests: a plan read from a hand's state is
+        the one lowered from its view)."""
+        cdef const PlanC* p = &self.p
+        cdef int k, seat
+        guesses = []
+        for k in range(p.nguess):
+            guesses.append((
+                [p.guess[k].seat_mask[seat] for seat in range(p.n)],
+                [bool(p.guess[k].privileged[seat]) for seat in range(p.n)],
+                [(p.guess[k].must_seat[j], p.guess[k].must_mask[j])
+                 for j in range(p.guess[k].nmust)],
+            ))
+        return {
+            "n": p.n, "seat": p.seat, "unknown": [p.unknown[k] for k in range(p.nunknown)],
+            "others": [p.others[k] for k in range(p.nothers)],
+            "cur0": [p.cur0[k] for k in range(p.n)], "played": [p.played[k] for k in range(p.n)],
+            "priv_cand": [p.priv_cand[k] for k in range(p.n)],
+            "counts": [p.counts[k] for k in range(p.n)], "want": [p.want[k] for k in range(p.n)],
+            "priv_needed": p.priv_needed, "priv_mask": p.priv_mask, "guesses": guesses,
+            "steps": [(p.st_kind[k], p.st_seat[k], p.st_to[k], p.st_card[k], p.st_taken[k],
+                       bool(p.st_revealed[k]), p.st_slot[k], p.st_move[k])
+                      for k in range(p.nsteps)],
+            "units": [(p.unit_first[k], p.unit_len[k]) for k in range(p.nunits)],
+            "received_known": p.received_known, "given_known": p.given_known,
+            "received": [p.received[k] for k in range(p.nreceived)],
+            "widow_exchange": bool(p.widow_exchange), "decksize": p.decksize,
+            "plays": [p.plays[k] for k in range(p.nplays)], "talon": p.talon,
+            "bum_bit": p.bum_bit, "dealer": p.dealer, "deck": p.deck,
+            "widow_dealer": bool(p.widow_dealer), "shown": p.shown, "coin": bool(p.coin),
+            "shown_free": bool(p.shown_free),
+            "scratch": (self.scratch.c.nwidow, self.scratch.c.nsteps,
+                        [self.scratch.c.step_seat[k] for k in range(self.scratch.c.nsteps)],
+                        [self.scratch.c.step_kind[k] for k in range(self.scratch.c.nsteps)],
+                        [self.scratch.c.step_arg[k] for k in range(self.scratch.c.nsteps)],
+                        self.scratch.c.no_discard, bool(self.scratch.c.may_decline),
+                        self.scratch.c.dealer, self.scratch.c.eldest,
+                        [self.scratch.c.suits[k] for k in range(4)], self.scratch.c.trump_suit,
+                        [self.scratch.c.led_cards[k] for k in range(NCARDS)],
+                        [self.scratch.c.power[k] for k in range(NCARDS)]),
+        }
+
     def play_outs(self, count, seed, attempts, policy, danger, result, long long[::1] out):
         """reversis.rollouts of the view: ``count`` times a world (as :meth:`world`) played out
         from the same generator (as play_outs), its ``result`` (``"net"`` or a function of the
@@ -588,6 +631,8 @@ cdef class WorldPlan:
         cdef Py_ssize_t i, total = count
         cdef int64_t nets[MAX_PLAYERS]
         cdef bint net_in_c = isinstance(result, str) and result == "net"
+        if self.sourced:  # its scratch table's deal is the hand's own, not for a result to read
+            raise ArgumentError("play_outs: a plan read from a hand's state draws worlds only")
         if total * n > out.shape[0]:
             raise ArgumentError("play_outs: the results do not fit in out")
         if policy is None:
