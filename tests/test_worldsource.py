@@ -11,6 +11,7 @@ with another profile, has no such plan and gets the same worlds. Seeded, sized b
 from __future__ import annotations
 
 import copy
+import gc
 import pickle
 import random
 from collections import Counter
@@ -72,7 +73,8 @@ def _compare(view: HandView, seed: int, counts: Counter[tuple[Any, bool]]) -> bo
         world = hand_of_state(state)
         assert world.moves == expected.moves
         assert _deal_fields(world) == _deal_fields(expected)  # every field, pack and seed too
-        assert state_of(world).deal.pack is None and state_of(world).deal.seed is None
+        assert state_of(world).deal.pack is None
+        assert state_of(world).deal.seed is None
         assert world.view(seat) == view
         again, _ = lowered.world(start, ATTEMPTS)
         assert _deal_fields(hand_of_state(again)) == _deal_fields(world)
@@ -99,7 +101,8 @@ def test_the_plan_read_from_the_state_is_the_views(name: str) -> None:
         for seat in range(hand.players):
             read += _compare(hand.view(seat), 7919 * i + seat, counts)
     assert read > 0
-    assert counts[True, True] > 0 and counts[True, False] == counts[False, True] == 0
+    assert counts[True, True] > 0
+    assert counts[True, False] == counts[False, True] == 0
     if name == "hoyle":  # its candidates are rejected at times: both checks reject them
         assert counts[False, False] > 0
 
@@ -168,7 +171,9 @@ def test_a_copy_of_a_view_has_no_source_and_the_same_worlds() -> None:
     ]
     world = reversis.sample_world(view, random.Random(3))
     for other in copies:
-        assert other == view and hash(other) == hash(view) and repr(other) == repr(view)
+        assert other == view
+        assert hash(other) == hash(view)
+        assert repr(other) == repr(view)
         assert source_plan(other, other.rules) is None
         assert reversis.sample_world(other, random.Random(3)) == world
     # a profile given that is the hand's own: the state's plan; another, equal: none
@@ -191,7 +196,8 @@ def test_a_source_serves_only_its_own_view() -> None:
     with pytest.raises(TypeError):
         type(first._source)()
     assert repr(first._source) == "<ViewSource>"
-    assert "source" not in first.to_dict() and "_source" not in first.to_dict()
+    assert "source" not in first.to_dict()
+    assert "_source" not in first.to_dict()
 
 
 def test_a_plan_read_from_a_state_plays_no_playouts() -> None:
@@ -202,7 +208,33 @@ def test_a_plan_read_from_a_state_plays_no_playouts() -> None:
     with pytest.raises(reversis.ArgumentError):
         sourced.play_outs(1, 1, ATTEMPTS, None, (), "net", array("q", bytes(8 * 4)))
     # rollouts of the view are those of the plan lowered from it
-    assert reversis.rollouts(view, 5, seed=2).tolist() == reversis.rollouts(
-        attrs.evolve(view), 5, seed=2
-    ).tolist()
+    assert (
+        reversis.rollouts(view, 5, seed=2).tolist()
+        == reversis.rollouts(attrs.evolve(view), 5, seed=2).tolist()
+    )
     assert worldplan.source_plan is source_plan
+
+
+@pytest.mark.parametrize("name", ["fournier-1785", "english", "hoyle"])
+def test_the_hand_tells_no_secret_privilege(name: str) -> None:
+    """Where another seat may secretly hold the privilege, the plan read from the state knows only
+    the view's print: before a world is checked in full, no candidate is accepted unchecked (a
+    verdict would tell who holds it); where the view shows it (the seat's own), some are."""
+    unchecked = {False: 0, True: 0}
+    gc_seen = []
+    for i in range(VIEWS):
+        hand = _mid_hand(name, 700 + i, 2 + i * 5 % 25)
+        if hand.is_over:
+            continue
+        for seat in range(hand.players):
+            view = hand.view(seat)
+            sourced = source_plan(view, view.rules)
+            if sourced is None:
+                continue
+            gc_seen.extend(gc.get_referents(view._source))
+            seed = i * 31 + seat
+            for _ in range(CANDIDATES):
+                _, verdict, seed = sourced.candidate(seed)
+                unchecked[view.privileged] += verdict is True
+    assert unchecked[False] == 0
+    assert gc_seen == []

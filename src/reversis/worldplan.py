@@ -284,7 +284,9 @@ def lower_plan(plan: Any) -> Any:
     }
     # the view's deal, its widow a placeholder of the widow's size (each world's replaces it)
     scratch = attrs.evolve(template, widow=tuple(range(plan.hands.talon)))
-    return _CORE.plan_worlds(scratch, _checker(view), _deal_maker(template), lowered)
+    return _CORE.plan_worlds(
+        scratch, _checker(view), _CORE.world_deal(template, _world_deal), lowered
+    )
 
 
 def _checker(view: Any) -> Callable[[Any], bool]:
@@ -294,10 +296,3 @@ def _checker(view: Any) -> Callable[[Any], bool]:
         return bool(hand_of_state(state).view(seat) == view)
 
     return check
-
-
-def _deal_maker(template: Deal) -> Callable[[tuple[int, ...], tuple[int, ...]], Deal]:
-    def make(dealt: tuple[int, ...], widow: tuple[int, ...]) -> Deal:
-        return attrs.evolve(template, dealt=dealt, widow=widow)
-
-    return make

@@ -459,6 +459,7 @@ cdef class WorldPlan:
     cdef int known[MAX_KNOWN]
     cdef CoreState final        # each playout's final state in turn (for its result)
     cdef bint sourced           # read from a hand's state (worldsource.pxi): worlds, no playouts
+    cdef CoreState checked      # the world _draw last accepted after a full check, on its own Deal
     cdef public long long full_checks
     cdef public long long candidates
 
@@ -494,8 +495,10 @@ cdef class WorldPlan:
             if known:
                 return 1
             self.full_checks += 1
-            if not self.check(self._state(c, log, True)):
+            checked = self._state(c, log, True)
+            if not self.check(checked):
                 continue
+            self.checked = checked  # the world itself, for world() to hand out
             if not self.has_print:
                 memcpy(&self.target, &mine, sizeof(PrintC))
                 self.has_print = True
@@ -544,8 +547,12 @@ cdef class WorldPlan:
         cdef uint64_t rng = seed
         cdef StateC c
         cdef FactC log[MAX_FACTS]
+        self.checked = None
         if not self._draw(&rng, attempts, &c, log):
             return None, rng
+        if self.checked is not None:  # checked in full: the state made for the check
+            state, self.checked = self.checked, None
+            return state, rng
         return self._state(&c, log, True), rng
 
     def candidate(self, seed):
@@ -647,6 +654,7 @@ cdef class WorldPlan:
         for i in range(total):
             if not self._draw(&rng, attempts, &c, log):
                 return -1 - i
+            self.checked = None
             why = _roll_out(&self.scratch.c, &c, log, None, &rng, kind_of_policy, policy,
                             table_of_danger, &k)
             if why == NO_MOVE:

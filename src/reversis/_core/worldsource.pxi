@@ -6,15 +6,61 @@
 # and how, its own use of the privilege (tests/test_worldsource.py holds the plan equal to the one
 # lowered from the view, field by field, and its worlds equal).
 #
-# The state is also a world "already checked in full" (its view is the view): its print and hidden
-# key (worlds.pxi) are the plan's from the start, so that the first world is checked in C like the
-# next ones, with the same verdicts.
-
-from functools import partial as _partial
-
+# The state is also a world "already checked in full" (its view is the view): its print (worlds.pxi)
+# is the plan's from the start, and its hidden key where the view shows it (no privilege, or the
+# seat's own), so that the first world is checked in C like the next ones, with the same verdicts.
+# Nothing the view does not show reaches the plan: the secret holder of another seat's privilege is
+# found by the full check of a world, as without the state.
 
 cdef inline uint64_t _bit(int card) noexcept nogil:
     return (<uint64_t>1) << card
+
+
+cdef _Maker _DEAL_MAKER = None
+cdef Py_ssize_t _DEALT_AT = -1, _WIDOW_AT = -1, _PACK_AT = -1, _SEED_AT = -1
+
+
+@cython.final
+cdef class _WorldDeal:
+    """``make_deal(deal, dealt, widow)`` for the worlds of one hand: the hand's deal with the
+    world's cards, its other fields read once, the Deal made with them set directly (events.pxi
+    _make) where the class allows it; ``make_deal`` itself otherwise."""
+
+    cdef list values
+    cdef object deal
+    cdef object make_deal
+
+    def __call__(self, dealt, widow):
+        if self.values is None:
+            return self.make_deal(self.deal, dealt, widow)
+        values = list(self.values)
+        values[_DEALT_AT] = dealt
+        values[_WIDOW_AT] = widow
+        return _make(_DEAL_MAKER, tuple(values))
+
+
+cdef _WorldDeal _world_deal_of(object deal, object make_deal):
+    global _DEAL_MAKER, _DEALT_AT, _WIDOW_AT, _PACK_AT, _SEED_AT
+    cdef _WorldDeal out = _WorldDeal.__new__(_WorldDeal)
+    out.deal = deal
+    out.make_deal = make_deal
+    if _DEAL_MAKER is None:
+        names = tuple([f.name for f in attrs.fields(Deal)])
+        _DEAL_MAKER = _maker_of(Deal, names)
+        if _DEAL_MAKER.direct and {"dealt", "widow", "pack", "seed"} <= set(names):
+            _DEALT_AT, _WIDOW_AT = names.index("dealt"), names.index("widow")
+            _PACK_AT, _SEED_AT = names.index("pack"), names.index("seed")
+    if _DEALT_AT >= 0 and type(deal) is Deal:
+        out.values = [getattr(deal, name) for name in _DEAL_MAKER.names]
+        out.values[_PACK_AT] = None  # the pack and seed the hand came from would tell its cards
+        out.values[_SEED_AT] = None
+    return out
+
+
+def world_deal(deal, make_deal):
+    """``f(dealt, widow)``: ``make_deal(deal, dealt, widow)``, a world's Deal from ``deal`` with
+    its cards (and no pack or seed), made in C where the Deal class allows it."""
+    return _world_deal_of(deal, make_deal)
 
 
 def source_plan(view, profile, check, make_deal):
@@ -73,7 +119,7 @@ def source_plan(view, profile, check, make_deal):
     scratch.pools = state.table.pools
     w.scratch = scratch
     w.check = check
-    w.make_deal = _partial(make_deal, deal)
+    w.make_deal = _world_deal_of(deal, make_deal)
     w.sourced = True
     P.n = n
     P.seat = seat
@@ -301,9 +347,12 @@ def source_plan(view, profile, check, make_deal):
                 g.must_mask[g.nmust] = (
                     0 if void[p] >> suit & 1 else t.suits[suit] & deck & ~excluded[p])
                 g.nmust += 1
-    # the state is a world whose view is the view: its print and hidden key
+    # the state is a world whose view is the view: its print (what the view shows), and its hidden
+    # key where the view shows that too (no privilege in the deck, or the seat's own); else the
+    # first world with the print is checked in full, as it would be without the state
     _print_of(t, c, log, seat, &w.target)
     w.has_print = True
-    w.known[0] = _hidden_key(c)
-    w.nknown = 1
+    if not t.priv_mask or view.privileged:
+        w.known[0] = _hidden_key(c)
+        w.nknown = 1
     return w
