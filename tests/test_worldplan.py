@@ -186,6 +186,10 @@ def test_plan_worlds_refuses_short_lists_rather_than_crash(monkeypatch: pytest.M
         def plan_worlds(*args: Any) -> None:
             captured["args"] = args
 
+        @staticmethod
+        def world_deal(*args: Any) -> Any:
+            return core.world_deal(*args)
+
     monkeypatch.setattr(worldplan, "_CORE", Catch)
     lower_plan(view_plan(hand.view(1)))
     monkeypatch.undo()

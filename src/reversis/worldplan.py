@@ -21,7 +21,7 @@ from reversis.engine.deal import Deal
 from reversis.errors import NoWorldError
 from reversis.hand import Hand, hand_of_state
 
-__all__ = ["Draws", "draw_world", "lower_plan", "no_world"]
+__all__ = ["Draws", "core_world", "draw_world", "lower_plan", "no_world", "source_plan"]
 
 _CORE = core_module()
 _MASK64 = (1 << 64) - 1
@@ -80,6 +80,31 @@ def draw_world(plan: Any, fast: Any, draws: Draws, attempts: int) -> Hand:
             if world is not None and world.view(seat) == view:
                 return world
     raise no_world(seat, attempts)
+
+
+def core_world(fast: Any, seat: int, seed: int, attempts: int) -> Hand:
+    """The first world of the core's plan ``fast`` within ``attempts`` candidates drawn from
+    ``seed`` (what :func:`draw_world` gives with ``Draws(seed)``)."""
+    state, _ = fast.world(seed, attempts)
+    if state is None:
+        raise no_world(seat, attempts)
+    return hand_of_state(state)
+
+
+def source_plan(view: Any, profile: Any) -> Any:
+    """The core's ``WorldPlan`` of ``view`` read from the hand's state the core made it from
+    (``_core/worldsource.pxi``: the plan :func:`lower_plan` makes of the view's constraints, read
+    in C), or ``None``: a view the core did not make, a copy of one, a view read with another
+    ``profile`` than its hand's, or one whose worlds :func:`lower_plan` does not lower."""
+    if _CORE is None:
+        return None
+    return _CORE.source_plan(view, profile, _checker(view), _world_deal)
+
+
+def _world_deal(deal: Deal, dealt: tuple[int, ...], widow: tuple[int, ...]) -> Deal:
+    """A world's deal: the hand's with the world's cards, without the pack and seed it came
+    from (they would tell the hand's cards)."""
+    return attrs.evolve(deal, dealt=dealt, widow=widow, pack=None, seed=None)
 
 
 def no_world(seat: int, attempts: int) -> NoWorldError:
@@ -259,7 +284,9 @@ def lower_plan(plan: Any) -> Any:
     }
     # the view's deal, its widow a placeholder of the widow's size (each world's replaces it)
     scratch = attrs.evolve(template, widow=tuple(range(plan.hands.talon)))
-    return _CORE.plan_worlds(scratch, _checker(view), _deal_maker(template), lowered)
+    return _CORE.plan_worlds(
+        scratch, _checker(view), _CORE.world_deal(template, _world_deal), lowered
+    )
 
 
 def _checker(view: Any) -> Callable[[Any], bool]:
@@ -269,10 +296,3 @@ def _checker(view: Any) -> Callable[[Any], bool]:
         return bool(hand_of_state(state).view(seat) == view)
 
     return check
-
-
-def _deal_maker(template: Deal) -> Callable[[tuple[int, ...], tuple[int, ...]], Deal]:
-    def make(dealt: tuple[int, ...], widow: tuple[int, ...]) -> Deal:
-        return attrs.evolve(template, dealt=dealt, widow=widow)
-
-    return make

@@ -51,7 +51,7 @@ from reversis.viewcheck import check_view, is_checked
 from reversis.viewrules import view_deal
 from reversis.views import HandView
 from reversis.worldhand import WorldDealer
-from reversis.worldplan import Draws, draw_world, lower_plan
+from reversis.worldplan import Draws, core_world, draw_world, lower_plan, source_plan
 
 __all__ = ["sample_world", "view_plan", "world_sampler"]
 
@@ -98,21 +98,23 @@ def world_sampler(
     once, then each call ``sample(rng)`` gives what ``sample_world(view, rng, profile=profile,
     attempts=attempts)`` would (the same world for the same ``rng`` state). Errors as there; the
     view's are raised here, :class:`~reversis.NoWorldError` by ``sample``."""
-    plan = view_plan(view, profile=profile, attempts=attempts)
-    lowered: list[object] = []  # the core's plan, made for the second world (the same worlds)
-
-    def sample(rng: random.Random) -> Hand:
-        if len(lowered) < 2:  # the first world in Python, the next ones on the core's plan
-            lowered.append(lower_plan(plan) if lowered else None)
-        fast = lowered[1] if len(lowered) == 2 else None
-        return draw_world(plan, fast, Draws(rng.getrandbits(64)), attempts)
-
-    return sample
+    resolved, seat = _resolve(view, profile, attempts), view.seat
+    # The core's plan read from the hand's state where the core made the view, else lowered from
+    # the view's constraints (the same plan either way), else the reference's draws.
+    fast = source_plan(view, resolved) or lower_plan(plan := _Plan(resolved, view))
+    if fast is None:
+        return lambda rng: draw_world(plan, None, Draws(rng.getrandbits(64)), attempts)
+    return lambda rng: core_world(fast, seat, rng.getrandbits(64), attempts)
 
 
 def view_plan(view: HandView, *, profile: Profile | None = None, attempts: int = ATTEMPTS) -> _Plan:
     """The constraints of ``view`` read once (for :func:`world_sampler` and
     :func:`reversis.rollouts`); the arguments checked as :func:`sample_world` checks them."""
+    return _Plan(_resolve(view, profile, attempts), view)
+
+
+def _resolve(view: HandView, profile: Profile | None, attempts: int) -> Profile:
+    """The view's profile, the arguments and the view checked as :func:`sample_world` checks them."""
     if not isinstance(view, HandView):
         raise ArgumentError(f"sample_world() needs a HandView, not {type(view).__name__}")
     if profile is not None and not isinstance(profile, Profile):
@@ -130,7 +132,7 @@ def view_plan(view: HandView, *, profile: Profile | None = None, attempts: int =
         resolved = view.rules
     if not is_checked(view, resolved):  # a view made by a hand, or read and checked, is valid
         check_view(view, resolved)
-    return _Plan(resolved, view)
+    return resolved
 
 
 def _play(card: Card) -> Move:
@@ -141,9 +143,7 @@ def _play(card: Card) -> Move:
 
 
 def _card(index: int) -> Card:
-    card = CARD_AT[index]
-    assert card is not None
-    return card
+    return CARD_AT[index]  # type: ignore[return-value]  # a card of the deck
 
 
 def _step_card(event: _StepEvent) -> Card | None:

@@ -1388,9 +1388,11 @@ include "vector.pxi"
 
 # -- a seat's view of a hand in play (reversis.views) ---------------------------------------------
 
+include "viewsource.pxi"
 include "views.pxi"
 
 
 # -- the worlds of a view (reversis.worldplan) ---------------------------------------------------
 
 include "worlds.pxi"
+include "worldsource.pxi"

@@ -458,6 +458,8 @@ cdef class WorldPlan:
     cdef int nknown
     cdef int known[MAX_KNOWN]
     cdef CoreState final        # each playout's final state in turn (for its result)
+    cdef bint sourced           # read from a hand's state (worldsource.pxi): worlds, no playouts
+    cdef CoreState checked      # the world _draw last accepted after a full check, on its own Deal
     cdef public long long full_checks
     cdef public long long candidates
 
@@ -493,8 +495,10 @@ cdef class WorldPlan:
             if known:
                 return 1
             self.full_checks += 1
-            if not self.check(self._state(c, log, True)):
+            checked = self._state(c, log, True)
+            if not self.check(checked):
                 continue
+            self.checked = checked  # the world itself, for world() to hand out
             if not self.has_print:
                 memcpy(&self.target, &mine, sizeof(PrintC))
                 self.has_print = True
@@ -543,8 +547,12 @@ cdef class WorldPlan:
         cdef uint64_t rng = seed
         cdef StateC c
         cdef FactC log[MAX_FACTS]
+        self.checked = None
         if not self._draw(&rng, attempts, &c, log):
             return None, rng
+        if self.checked is not None:  # checked in full: the state made for the check
+            state, self.checked = self.checked, None
+            return state, rng
         return self._state(&c, log, True), rng
 
     def candidate(self, seed):
@@ -575,6 +583,48 @@ cdef class WorldPlan:
                         verdict = True
         return self._state(&c, log, True), verdict, rng
 
+    def fields(self):
+        """The plan's fields as plain values (for the tests: a plan read from a hand's state is
+        the one lowered from its view)."""
+        cdef const PlanC* p = &self.p
+        cdef int k, seat
+        guesses = []
+        for k in range(p.nguess):
+            guesses.append((
+                [p.guess[k].seat_mask[seat] for seat in range(p.n)],
+                [bool(p.guess[k].privileged[seat]) for seat in range(p.n)],
+                [(p.guess[k].must_seat[j], p.guess[k].must_mask[j])
+                 for j in range(p.guess[k].nmust)],
+            ))
+        return {
+            "n": p.n, "seat": p.seat, "unknown": [p.unknown[k] for k in range(p.nunknown)],
+            "others": [p.others[k] for k in range(p.nothers)],
+            "cur0": [p.cur0[k] for k in range(p.n)], "played": [p.played[k] for k in range(p.n)],
+            "priv_cand": [p.priv_cand[k] for k in range(p.n)],
+            "counts": [p.counts[k] for k in range(p.n)], "want": [p.want[k] for k in range(p.n)],
+            "priv_needed": p.priv_needed, "priv_mask": p.priv_mask, "guesses": guesses,
+            "steps": [(p.st_kind[k], p.st_seat[k], p.st_to[k], p.st_card[k], p.st_taken[k],
+                       bool(p.st_revealed[k]), p.st_slot[k], p.st_move[k])
+                      for k in range(p.nsteps)],
+            "units": [(p.unit_first[k], p.unit_len[k]) for k in range(p.nunits)],
+            "received_known": p.received_known, "given_known": p.given_known,
+            "received": [p.received[k] for k in range(p.nreceived)],
+            "widow_exchange": bool(p.widow_exchange), "decksize": p.decksize,
+            "plays": [p.plays[k] for k in range(p.nplays)], "talon": p.talon,
+            "bum_bit": p.bum_bit, "dealer": p.dealer, "deck": p.deck,
+            "widow_dealer": bool(p.widow_dealer), "shown": p.shown, "coin": bool(p.coin),
+            "shown_free": bool(p.shown_free),
+            "scratch": (self.scratch.c.nwidow, self.scratch.c.nsteps,
+                        [self.scratch.c.step_seat[k] for k in range(self.scratch.c.nsteps)],
+                        [self.scratch.c.step_kind[k] for k in range(self.scratch.c.nsteps)],
+                        [self.scratch.c.step_arg[k] for k in range(self.scratch.c.nsteps)],
+                        self.scratch.c.no_discard, bool(self.scratch.c.may_decline),
+                        self.scratch.c.dealer, self.scratch.c.eldest,
+                        [self.scratch.c.suits[k] for k in range(4)], self.scratch.c.trump_suit,
+                        [self.scratch.c.led_cards[k] for k in range(NCARDS)],
+                        [self.scratch.c.power[k] for k in range(NCARDS)]),
+        }
+
     def play_outs(self, count, seed, attempts, policy, danger, result, long long[::1] out):
         """reversis.rollouts of the view: ``count`` times a world (as :meth:`world`) played out
         from the same generator (as play_outs), its ``result`` (``"net"`` or a function of the
@@ -588,6 +638,8 @@ cdef class WorldPlan:
         cdef Py_ssize_t i, total = count
         cdef int64_t nets[MAX_PLAYERS]
         cdef bint net_in_c = isinstance(result, str) and result == "net"
+        if self.sourced:  # its scratch table's deal is the hand's own, not for a result to read
+            raise ArgumentError("play_outs: a plan read from a hand's state draws worlds only")
         if total * n > out.shape[0]:
             raise ArgumentError("play_outs: the results do not fit in out")
         if policy is None:
@@ -602,6 +654,7 @@ cdef class WorldPlan:
         for i in range(total):
             if not self._draw(&rng, attempts, &c, log):
                 return -1 - i
+            self.checked = None
             why = _roll_out(&self.scratch.c, &c, log, None, &rng, kind_of_policy, policy,
                             table_of_danger, &k)
             if why == NO_MOVE:
