@@ -28,7 +28,6 @@ cdef extern from "Python.h":
     int PyObject_GC_IsTracked(object o)
 
 import weakref
-from hashlib import shake_256
 
 import attrs
 
