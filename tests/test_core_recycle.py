@@ -192,3 +192,27 @@ def test_a_finaliser_added_to_the_class_is_called() -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "5"
+
+
+def test_kept_tuples_of_legal_moves_are_the_moves() -> None:
+    """The core gives a kept tuple again for a state with the same moves (issue 25: a random hand
+    drops its tuples as fast as it gets them): equal to the reference engine's at every step, of
+    the right kind of move (the same cards passed, then played), never tracked by the collector."""
+    draw = random.Random(7)
+    for profile in available_profiles():
+        for seed in range(HANDS // 4 + 1):
+            hand, played = random_hand(profile, seed, draw)
+            state = reference.start(state_of(hand).deal)
+            again = reversis.new_hand(profile, seed=seed, dealer=state.deal.dealer)
+            for move in played:
+                legal = again.legal_moves()
+                assert legal == reference.legal_moves(state)
+                assert not gc.is_tracked(legal)
+                state = reference.apply(state, move)
+                again = again.apply(move)
+            assert again.legal_moves() == () == reference.legal_moves(state)
+    hearts = reversis.new_hand("hearts", seed=4)
+    passes = hearts.legal_moves()
+    assert passes == hearts.legal_moves()
+    assert passes is hearts.legal_moves()
+    assert {type(move).__name__ for move in passes} == {"Pass"}

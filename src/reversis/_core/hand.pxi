@@ -241,16 +241,56 @@ def hand_of(cls, state):
     return _hand_new(cls, state)
 
 
+# -- the legal moves' tuples, kept -----------------------------------------------------------
+#
+# legal_moves() returns a tuple of the interned moves, made afresh for each state and dropped by
+# the caller soon after. The last tuples made are kept, by the cards they hold and the kind of
+# move (a direct-mapped table: one tuple per slot, the newest), and given again for a state with
+# the same moves: a tuple is immutable and holds interned moves only, so nothing can tell a kept
+# one from a new one but its identity. In random Hearts about a third of the states find theirs.
+
+from cpython.ref cimport Py_XDECREF
+
+cdef enum:
+    KEPT_BITS = 12
+    KEPT_MOVES = 1 << KEPT_BITS
+
+cdef uint64_t _KEPT_CARDS[KEPT_MOVES]
+cdef int _KEPT_KIND[KEPT_MOVES]  # 0 for an empty slot, else 1 + 2 * table + decline
+cdef PyObject* _KEPT_TUPLE[KEPT_MOVES]  # a reference owned by the table, or NULL
+memset(_KEPT_KIND, 0, sizeof(_KEPT_KIND))
+memset(_KEPT_TUPLE, 0, sizeof(_KEPT_TUPLE))
+
+
+cdef tuple _kept_moves(uint64_t mask, int table, bint decline):
+    """``_moves_tuple(mask, table, decline)``, a kept one where there is one."""
+    cdef int kind = 1 + 2 * table + decline
+    cdef unsigned int slot = <unsigned int>(
+        ((mask ^ <uint64_t>kind) * <uint64_t>0x9E3779B97F4A7C15ULL) >> (64 - KEPT_BITS))
+    cdef PyObject* old
+    if _KEPT_KIND[slot] == kind and _KEPT_CARDS[slot] == mask:
+        return <tuple>_KEPT_TUPLE[slot]
+    out = _moves_tuple(mask, table, decline)
+    PyObject_GC_UnTrack(out)  # interned moves only: no cycle through it, nothing to collect
+    old = _KEPT_TUPLE[slot]
+    Py_INCREF(out)
+    _KEPT_TUPLE[slot] = <PyObject*>out
+    _KEPT_CARDS[slot] = mask
+    _KEPT_KIND[slot] = kind
+    Py_XDECREF(old)
+    return out
+
+
 cdef tuple _legal_moves(CoreState state):
     cdef StateC* c = &state.c
     cdef const TableC* t = &state.table.c
     cdef int kind
     if c.legal:
-        return _moves_tuple(c.legal, MOVES_PLAY, False)
+        return _kept_moves(c.legal, MOVES_PLAY, False)
     if c.to_move < 0 or c.step >= t.nsteps:
         return _EMPTY
     kind = t.step_kind[c.step]
-    return _moves_tuple(step_cards(t, c), kind, kind == STEP_EXCHANGE and t.may_decline)
+    return _kept_moves(step_cards(t, c), kind, kind == STEP_EXCHANGE and t.may_decline)
 
 
 def settle_hand(hand):
