@@ -216,3 +216,22 @@ def test_kept_tuples_of_legal_moves_are_the_moves() -> None:
     assert passes == hearts.legal_moves()
     assert passes is hearts.legal_moves()
     assert {type(move).__name__ for move in passes} == {"Pass"}
+
+
+def test_a_state_held_elsewhere_is_never_written_over() -> None:
+    """A dropped hand's state goes on to hold the next move's state only when nothing else holds
+    it: the states a caller kept (``state_of``) stay what they were while other hands play."""
+    draw = random.Random(13)
+    kept = []
+    for seed in range(HANDS // 4 + 1):
+        hand = reversis.new_hand("hearts", seed=seed)
+        played: list[Move] = []
+        while hand.legal_moves():
+            if draw.random() < 0.3:  # the hand remembers nothing: it is kept when dropped
+                kept.append((state_of(hand), tuple(played)))
+            played.append(draw.choice(hand.legal_moves()))
+            hand = hand.apply(played[-1])
+        for _ in range(3):  # other hands played meanwhile, their states written into kept ones
+            random_hand("hearts", seed + 1000, draw)
+    for state, moves in kept:
+        assert state.to_state() == reference.replay(state.deal, moves)

@@ -5,6 +5,8 @@
 # give the two calls of a bot's or a simulation's inner loop, legal_moves() and apply(), which here
 # go from the hand's C state to the next hand without a Python frame.
 
+from cpython.ref cimport Py_REFCNT, Py_XDECREF
+
 
 @cython.auto_pickle(False)
 cdef class HandBase:
@@ -48,7 +50,7 @@ cdef class HandBase:
         if isinstance(move, str):
             move = parse_move(move)
         if type(state) is CoreState:
-            return _hand_new(type(self), _apply(<CoreState>state, move))
+            return _hand_after(type(self), <CoreState>state, move)
         if state is None:
             _no_state()
         return _hand_new(type(self), reference.apply(state, move))
@@ -199,11 +201,26 @@ cdef extern from *:
 
 
 cdef void _hand_clear(PyObject* o) noexcept:
-    """Drop the references of a hand being kept (rv_hand_dealloc holds it alive meanwhile)."""
+    """Drop the references of a hand being kept (rv_hand_dealloc holds it alive meanwhile). A
+    core state that only this hand holds stays with it, its values dropped, for the next move to
+    write its state into (:func:`_hand_after`): a random hand then makes no state per move."""
     cdef HandBase hand = <HandBase>o
-    hand._state = None
+    state = hand._state
+    if type(state) is CoreState and Py_REFCNT(state) == 2:  # the hand's and this function's
+        _state_clear(<CoreState>state)
+    else:
+        hand._state = None
     hand._memo = None
     hand._settlement = None
+
+
+cdef void _state_clear(CoreState state) noexcept:
+    """Drop a core state's values (its C state is written over before it is used again)."""
+    state.table = None
+    state.log = None
+    state._tricks = None
+    state._facts = None
+    state._extra = None
 
 
 class _Plain:
@@ -220,6 +237,18 @@ def keep_hands(cls):
     if not (isinstance(cls, type) and issubclass(cls, HandBase)):
         raise ArgumentError(f"keep_hands() needs a subclass of HandBase, not {str(cls)[:40]}")
     return bool(rv_keep_hands(cls, HandBase, _Plain, _hand_clear))
+
+
+cdef HandBase _hand_after(type cls, CoreState state, object move):
+    """``_hand_new(cls, _apply(state, move))``, the state written into the one a kept hand kept
+    (see :func:`_hand_clear`) where there is one."""
+    cdef HandBase hand = <HandBase>rv_hand_make(cls, _EMPTY)
+    cdef CoreState spare = None
+    if type(hand._state) is CoreState:
+        spare = <CoreState>hand._state
+    hand._state = None
+    hand._state = _apply_into(state, move, spare)
+    return hand
 
 
 cdef HandBase _hand_new(type cls, object state):
@@ -248,8 +277,6 @@ def hand_of(cls, state):
 # move (a direct-mapped table: one tuple per slot, the newest), and given again for a state with
 # the same moves: a tuple is immutable and holds interned moves only, so nothing can tell a kept
 # one from a new one but its identity. In random Hearts about a third of the states find theirs.
-
-from cpython.ref cimport Py_XDECREF
 
 cdef enum:
     KEPT_BITS = 12
