@@ -420,6 +420,13 @@ _DEALT_HAND: Callable[[type[Hand], object, object, object], Hand | None] | None 
 )
 
 
+#: Where the core plays, it keeps dropped hands to make the next ones from (``keep_hands``: a
+#: random hand makes and drops one per move).
+_KEEP_HANDS: Callable[[type[Hand]], bool] | None = getattr(ENGINE, "keep_hands", None)
+if _KEEP_HANDS is not None:
+    _KEEP_HANDS(Hand)
+
+
 def _plays(leader: int, cards: tuple[int, ...], n: int) -> tuple[tuple[int, Card], ...]:
     """The ``(seat, card)`` pairs of a trick's card bits, led by ``leader``."""
     return tuple(((leader + k) % n, Card.from_index(card)) for k, card in enumerate(cards))

@@ -119,30 +119,7 @@ cdef PackShape _pack_shape_of(object profile, object rules, int dealer):
     return shape
 
 
-cdef extern from *:
-    """
-    #include <string.h>
-    /* The k-th little-endian 64-bit word of data: one load where the machine is little-endian. */
-    static inline unsigned long long rv_word(const unsigned char* data, int k) {
-    #if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
-        __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        unsigned long long word;
-        memcpy(&word, data + 8 * k, 8);
-        return word;
-    #else
-        unsigned long long word = 0;
-        int b;
-        for (b = 0; b < 8; b++) word |= ((unsigned long long)data[8 * k + b]) << (8 * b);
-        return word;
-    #endif
-    }
-    """
-    unsigned long long rv_word(const unsigned char* data, int k) nogil
-
-
-cdef inline unsigned long long _word(const unsigned char* data, int k) noexcept nogil:
-    """The k-th little-endian 64-bit word of ``data``."""
-    return rv_word(data, k)
+include "shake.pxi"
 
 
 cdef int _shuffle(PackShape shape, object seed, uint8_t* deck) except -1:
@@ -152,19 +129,18 @@ cdef int _shuffle(PackShape shape, object seed, uint8_t* deck) except -1:
     cdef int i, j, k
     cdef uint8_t swap
     cdef uint8_t shuffled[NCARDS]
-    cdef const unsigned char* words
-    digest = shake_256(b"reversis-deck\x00" + seed.to_bytes(16, "little")).digest(8 * n)
-    words = digest
+    cdef unsigned long long words[NCARDS]
+    _deck_words(seed, words, n)
     memcpy(shuffled, shape.bits, n)
-    # Fisher-Yates from the end, one little-endian word per swap: j = (w * (i + 1)) >> 64.
+    # Fisher-Yates from the end, one word per swap: j = (w * (i + 1)) >> 64.
     for k in range(n - 1):
         i = n - 1 - k
-        j = <int>rv_mulhi(_word(words, k), <unsigned long long>(i + 1))
+        j = <int>rv_mulhi(words[k], <unsigned long long>(i + 1))
         swap = shuffled[i]
         shuffled[i] = shuffled[j]
         shuffled[j] = swap
     # The cut: the top k cards go under the rest.
-    k = m + <int>rv_mulhi(_word(words, n - 1), <unsigned long long>span)
+    k = m + <int>rv_mulhi(words[n - 1], <unsigned long long>span)
     for i in range(n):
         deck[i] = shuffled[(i + k) % n]
     return n
