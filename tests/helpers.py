@@ -422,6 +422,16 @@ def random_hand(name: str, seed: int = 3, steps: int = 30) -> Hand:
     return random_moves(new_hand(load_profile(name), seed=seed), seed, steps)
 
 
+def after_plays(profile: Profile | str, seed: int, plays: int) -> Hand:
+    """A hand of ``profile`` dealt from ``seed`` and played at random (moves drawn from
+    ``random.Random(seed)``) until ``plays`` cards are played or the hand is over."""
+    hand = new_hand(profile, seed=seed)
+    rng = random.Random(seed)
+    while not hand.is_over and sum(isinstance(m, reversis.Play) for m in hand.moves) < plays:
+        hand = hand.apply(rng.choice(hand.legal_moves()))
+    return hand
+
+
 def tampered(data: dict[str, Any], change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
     """A deep copy of the plain ``data`` with ``change`` made to it."""
     copy = json.loads(json.dumps(data))

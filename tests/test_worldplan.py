@@ -23,6 +23,7 @@ import reversis
 import reversis.worldplan as worldplan
 import reversis.worlds as worlds
 from conftest import sized
+from helpers import after_plays
 from reversis import Profile, available_profiles
 from reversis._core import core_module
 from reversis.hand import Hand, state_of
@@ -39,14 +40,6 @@ HOUSE = sized(25, 250)
 
 #: Verdicts compared, by profile: (core's verdict, full check's verdict) -> count.
 COUNTS: dict[str, Counter[tuple[Any, bool]]] = {}
-
-
-def _mid_hand(profile: Profile | str, seed: int, plays: int) -> Hand:
-    hand = reversis.new_hand(profile, seed=seed)
-    rng = random.Random(seed)
-    while not hand.is_over and sum(isinstance(m, reversis.Play) for m in hand.moves) < plays:
-        hand = hand.apply(rng.choice(hand.legal_moves()))
-    return hand
 
 
 def _same_world(a: Hand | None, b: Hand | None) -> bool:
@@ -94,7 +87,7 @@ def test_the_cores_worlds_and_verdicts_are_the_references(name: str) -> None:
     counts = COUNTS.setdefault(name, Counter())
     lowered = 0
     for i in range(VIEWS):
-        hand = _mid_hand(name, 100 + i, 1 + i * 7 % 30)
+        hand = after_plays(name, 100 + i, 1 + i * 7 % 30)
         if hand.is_over:
             continue
         for seat in range(hand.players):
@@ -117,7 +110,7 @@ def test_the_cores_worlds_and_verdicts_are_the_references(name: str) -> None:
 def test_the_cores_worlds_of_house_profiles_are_the_references(
     profile: Profile, seed: int, plays: int
 ) -> None:
-    hand = _mid_hand(profile, seed, plays)
+    hand = after_plays(profile, seed, plays)
     if hand.is_over:
         return
     view = hand.view((hand.to_move + seed) % hand.players)
@@ -130,7 +123,7 @@ def test_rollouts_of_a_view_are_the_same_without_the_cores_plan(
     name: str, policy: str, result: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for i in range(3):
-        hand = _mid_hand(name, 40 + i, 2 + 9 * i)
+        hand = after_plays(name, 40 + i, 2 + 9 * i)
         if hand.is_over:
             continue
         view = hand.view(hand.to_move)
@@ -143,7 +136,7 @@ def test_rollouts_of_a_view_are_the_same_without_the_cores_plan(
 
 def test_the_samplers_later_worlds_are_the_references(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("fournier-1785", "hearts", "hoyle", "tetka"):
-        view = _mid_hand(name, 3, 6).view(1)
+        view = after_plays(name, 3, 6).view(1)
         fast = world_sampler(view)
         got = [fast(random.Random(k)) for k in range(4)]
         monkeypatch.setattr(worlds, "lower_plan", lambda plan: None)
@@ -154,7 +147,7 @@ def test_the_samplers_later_worlds_are_the_references(monkeypatch: pytest.Monkey
 
 
 def test_play_outs_of_a_plan_refuse_bad_arguments() -> None:
-    view = _mid_hand("hearts", 3, 6).view(1)
+    view = after_plays("hearts", 3, 6).view(1)
     fast = lower_plan(view_plan(view))
     out = array("q", bytes(8 * 4))
     with pytest.raises(reversis.ArgumentError):
@@ -165,7 +158,7 @@ def test_play_outs_of_a_plan_refuse_bad_arguments() -> None:
         fast.play_outs(1, 1, ATTEMPTS, "cautious", (1, 2), "net", out)
     core = core_module()
     with pytest.raises(reversis.ArgumentError):
-        core.plan_worlds(state_of(_mid_hand("hearts", 3, 6)).deal, None, None, {"seat": 9})
+        core.plan_worlds(state_of(after_plays("hearts", 3, 6)).deal, None, None, {"seat": 9})
 
 
 def test_a_world_plan_is_made_by_plan_worlds_only() -> None:
@@ -177,7 +170,7 @@ def test_a_world_plan_is_made_by_plan_worlds_only() -> None:
 def test_plan_worlds_refuses_short_lists_rather_than_crash(monkeypatch: pytest.MonkeyPatch) -> None:
     """The core indexes without bounds checks: a plan whose lists are short is refused (this
     crashed the interpreter before the lengths were checked)."""
-    hand = _mid_hand("hearts", 3, 6)
+    hand = after_plays("hearts", 3, 6)
     captured: dict[str, Any] = {}
     core = core_module()
 

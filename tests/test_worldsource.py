@@ -26,6 +26,7 @@ import reversis
 import reversis.worldplan as worldplan
 import reversis.worlds as worlds
 from conftest import sized
+from helpers import after_plays
 from reversis import HandView, Profile, available_profiles
 from reversis._core import core_module
 from reversis.hand import Hand, hand_of_state, state_of
@@ -39,14 +40,6 @@ PROFILES = sorted(available_profiles())
 VIEWS = sized(10, 100)
 HOUSE = sized(25, 250)
 CANDIDATES = 8
-
-
-def _mid_hand(profile: Profile | str, seed: int, plays: int) -> Hand:
-    hand = reversis.new_hand(profile, seed=seed)
-    rng = random.Random(seed)
-    while not hand.is_over and sum(isinstance(m, reversis.Play) for m in hand.moves) < plays:
-        hand = hand.apply(rng.choice(hand.legal_moves()))
-    return hand
 
 
 def _deal_fields(world: Hand) -> dict[str, Any]:
@@ -95,7 +88,7 @@ def test_the_plan_read_from_the_state_is_the_views(name: str) -> None:
     counts: Counter[tuple[Any, bool]] = Counter()
     read = 0
     for i in range(VIEWS):
-        hand = _mid_hand(name, 300 + i, 1 + i * 7 % 30)
+        hand = after_plays(name, 300 + i, 1 + i * 7 % 30)
         if hand.is_over:
             continue
         for seat in range(hand.players):
@@ -118,7 +111,7 @@ def test_the_plan_read_from_the_state_is_the_views(name: str) -> None:
 def test_the_plan_read_from_the_state_of_house_profiles_is_the_views(
     profile: Profile, seed: int, plays: int
 ) -> None:
-    hand = _mid_hand(profile, seed, plays)
+    hand = after_plays(profile, seed, plays)
     if hand.is_over:
         return
     counts: Counter[tuple[Any, bool]] = Counter()
@@ -129,7 +122,7 @@ def test_the_plan_read_from_the_state_of_house_profiles_is_the_views(
 def test_hearts_first_worlds_need_no_check_in_full() -> None:
     """Without a privilege, the hand's state settles every candidate of the view's print."""
     for i in range(6):
-        view = _mid_hand("hearts", 50 + i, 3 + 5 * i).view(i % 4)
+        view = after_plays("hearts", 50 + i, 3 + 5 * i).view(i % 4)
         sourced = source_plan(view, view.rules)
         state, _ = sourced.world(i, ATTEMPTS)
         assert state is not None
@@ -142,7 +135,7 @@ def test_worlds_are_the_references_with_and_without_the_state(
     """sample_world and world_sampler on the state's plan, on the plan lowered from the view, and
     on the reference's draws: the same worlds for the same generator."""
     for name in PROFILES:
-        view = _mid_hand(name, 11, 7).view(2)
+        view = after_plays(name, 11, 7).view(2)
         rounds = []
         for patch in ((), ("source_plan",), ("source_plan", "lower_plan")):
             for attribute in patch:
@@ -159,7 +152,7 @@ def test_worlds_are_the_references_with_and_without_the_state(
 
 
 def test_a_copy_of_a_view_has_no_source_and_the_same_worlds() -> None:
-    hand = _mid_hand("fournier-1785", 5, 9)
+    hand = after_plays("fournier-1785", 5, 9)
     view = hand.view(1)
     assert source_plan(view, view.rules) is not None
     copies = [
@@ -185,8 +178,8 @@ def test_a_copy_of_a_view_has_no_source_and_the_same_worlds() -> None:
 
 def test_a_source_serves_only_its_own_view() -> None:
     """A hostile caller moving a view's source to another view gets the other view's worlds."""
-    first = _mid_hand("hearts", 8, 6).view(0)
-    second = _mid_hand("hearts", 9, 10).view(0)
+    first = after_plays("hearts", 8, 6).view(0)
+    second = after_plays("hearts", 9, 10).view(0)
     fields = {f.alias: getattr(second, f.name) for f in attrs.fields(HandView)}
     for source in (first._source, "not a source", 7):
         forged = HandView(**{**fields, "source": source})
@@ -203,7 +196,7 @@ def test_a_source_serves_only_its_own_view() -> None:
 def test_a_plan_read_from_a_state_plays_no_playouts() -> None:
     from array import array
 
-    view = _mid_hand("hearts", 3, 6).view(1)
+    view = after_plays("hearts", 3, 6).view(1)
     sourced = source_plan(view, view.rules)
     with pytest.raises(reversis.ArgumentError):
         sourced.play_outs(1, 1, ATTEMPTS, None, (), "net", array("q", bytes(8 * 4)))
@@ -223,7 +216,7 @@ def test_the_hand_tells_no_secret_privilege(name: str) -> None:
     unchecked = {False: 0, True: 0}
     gc_seen = []
     for i in range(VIEWS):
-        hand = _mid_hand(name, 700 + i, 2 + i * 5 % 25)
+        hand = after_plays(name, 700 + i, 2 + i * 5 % 25)
         if hand.is_over:
             continue
         for seat in range(hand.players):
