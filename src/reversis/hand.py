@@ -452,7 +452,7 @@ def settle(hand: Hand) -> Settlement:
         if settlement is not None:
             return settlement
     state = hand._state
-    game = game_of(hand.profile)
+    game = game_of(state.deal.profile)
     return hand._remember("settlement", lambda: game.settle(state))
 
 

@@ -93,9 +93,8 @@ class PlayedHand:
     def _remember(self, key: str, make: Callable[[], T]) -> T:
         """A value derived from this hand, made the first time it is asked for and then kept (a
         hand never changes, so it never goes stale). Values kept must be immutable."""
-        try:
-            memo = self._memo
-        except AttributeError:  # the first value kept
+        memo: dict[str, Any] | None = getattr(self, "_memo", None)
+        if memo is None:  # the first value kept
             memo = {}
             _SET_MEMO(self, memo)
         if key not in memo:

@@ -43,15 +43,17 @@ def start(deal: Deal) -> State:
             held[deal.dealer] |= 1 << card
     if deal.steps:
         leader = (deal.dealer + 1) % deal.rules.players
-        return State(deal, tuple(held), 0, deal.steps[0][0], leader, (), (), (), (), NO_EXTRA, 0)
-    return to_play(State(deal, tuple(held), 0, -1, -1, (), (), (), (), NO_EXTRA, 0))
+        seat = deal.steps[0][0]
+        return make_state((deal, tuple(held), 0, seat, leader, (), (), (), (), NO_EXTRA, 0))
+    return to_play(make_state((deal, tuple(held), 0, -1, -1, (), (), (), (), NO_EXTRA, 0)))
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
     """The moves the seat to move may make, as a sorted tuple (empty once the hand is over): plays
     in card order; the other moves in card order with ``decline`` last."""
-    if state.legal:
-        return moves_of(state.legal, PLAY_TABLES)
+    legal = state.legal
+    if legal:
+        return moves_of(legal, PLAY_TABLES)
     if state.to_move < 0:
         return ()
     return step_moves(state)
@@ -123,7 +125,8 @@ def apply_card(state: State, card: int) -> State:
         if len(tricks) >= rules.commit:
             # fournier-1785 §8: the reversis is decided from the trick that commits to it on.
             extra, caused, over = after_trick(deal, extra, tricks)
-            facts = facts + tuple(Recorded(step, fact) for fact in caused)
+            if caused:
+                facts = facts + tuple(Recorded(step, fact) for fact in caused)
         if over:
             return make_state((deal, held, step + 1, -1, -1, (), (), tricks, facts, extra, 0))
     legal = legal_cards(deal, seat, held[seat], current, tricks, extra)

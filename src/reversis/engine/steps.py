@@ -87,7 +87,9 @@ def _why_no_decline(deal: Deal) -> str:
 
 def _with(held: tuple[int, ...], seat: int, cards: int) -> tuple[int, ...]:
     """``held`` with ``seat``'s cards toggled by the mask ``cards``."""
-    return (*held[:seat], held[seat] ^ cards, *held[seat + 1 :])
+    toggled = list(held)
+    toggled[seat] ^= cards
+    return tuple(toggled)
 
 
 def _put_aside(extra: Extra, cards: int) -> Extra:
@@ -124,44 +126,41 @@ def apply_step(state: State, move: object) -> State:
     card = move.card.index
     if not held[seat] >> card & 1:
         _fail(move, f"seat {seat} does not hold {move.card.code}")
-    new: list[Fact] = []
     if kind in (STEP_EXCHANGE, STEP_DISCARD):
         if deal.no_discard >> card & 1:
             _fail(move, _why_no_discard(deal, card))
         extra = _put_aside(extra, 1 << card)
-        held = _with(held, seat, 1 << card)
         if kind == STEP_EXCHANGE:
             # fournier-1785 §4: put a card under the basket and take the top widow card.
             widow = deal.widow[argument]
-            held = _with(held, seat, 1 << widow)
-            new.append(Exchanged(seat, card, widow))
+            held = _with(held, seat, 1 << card | 1 << widow)
+            fact = Exchanged(seat, card, widow)
         else:
             # fournier-1785 §4: the dealer discards one card under the basket (reunion §4: two).
-            new.append(Discarded(seat, card))
-    else:
-        # hoyle §4: each player chooses a card for the player opposite, and the cards change hands
-        # together after the last choice; hearts §4: a passed card leaves the hand at once, and
-        # the passes are received together after the last one.
-        n = deal.rules.players
-        passed = kind == STEP_PASS
-        if passed:
             held = _with(held, seat, 1 << card)
-        elif card in extra.pending:
-            _fail(move, f"{move.card.code} is already chosen")
-        pending = (*extra.pending, card)
-        new.append(Given(seat, (seat + argument) % n, card, passed))
-        if step + 1 == deal.nsteps or deal.steps[step + 1][1] != kind:
-            first = step + 1 - len(pending)
-            for k, given in enumerate(pending):
-                giver, _, offset = deal.steps[first + k]
-                if not passed:
-                    held = _with(held, giver, 1 << given)
-                held = _with(held, (giver + offset) % n, 1 << given)
-            pending = ()
-            new.append(Received())
-        extra = extra._replace(pending=pending)
-    recorded = tuple(Recorded(step, fact) for fact in new)
-    return _next(state, held, facts + recorded, extra)
+            fact = Discarded(seat, card)
+        return _next(state, held, (*facts, Recorded(step, fact)), extra)
+    # hoyle §4: each player chooses a card for the player opposite, and the cards change hands
+    # together after the last choice; hearts §4: a passed card leaves the hand at once, and the
+    # passes are received together after the last one.
+    n = deal.rules.players
+    passed = kind == STEP_PASS
+    if passed:
+        held = _with(held, seat, 1 << card)
+    elif card in extra.pending:
+        _fail(move, f"{move.card.code} is already chosen")
+    pending = (*extra.pending, card)
+    facts = (*facts, Recorded(step, Given(seat, (seat + argument) % n, card, passed)))
+    if step + 1 == deal.nsteps or deal.steps[step + 1][1] != kind:
+        first = step + 1 - len(pending)
+        for k, given in enumerate(pending):
+            giver, _, offset = deal.steps[first + k]
+            if not passed:
+                held = _with(held, giver, 1 << given)
+            held = _with(held, (giver + offset) % n, 1 << given)
+        pending = ()
+        facts = (*facts, Recorded(step, Received()))
+    return _next(state, held, facts, extra._replace(pending=pending))
 
 
 def _next(state: State, held: tuple[int, ...], facts: tuple[Recorded, ...], extra: Extra) -> State:

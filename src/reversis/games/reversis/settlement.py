@@ -28,7 +28,7 @@ Reasons (Fournier): ``ace_placed``, ``ace_forced``, ``ace_led``, ``quinola_place
 
 from __future__ import annotations
 
-from reversis.engine.facts import Kind
+from reversis.engine.facts import LED, PLACED, PLAYED, Kind
 from reversis.engine.state import State
 from reversis.games.payments import POT, Payment, Settlement
 from reversis.games.reversis.keepers import Keeper, PoolsKeeper, keeper_of
@@ -88,20 +88,20 @@ def settle_reversis(state: State, winner: int | None, loser: int | None) -> Sett
         trick = tricks[number - 1]
         double = rules.bonne[number]
         pool_name = special.pool if rev < 0 or number <= commit else ""
-        if kind is Kind.LED:
+        if kind is LED:
             # fournier-1785 §10: led, the player pays the pot winner at the end of the hand.
             owed.append((seat, special.led * double, reason.led, number,
                          special.led_others * double, reason.consolation))  # fmt: skip
             if pool_name:
                 pool.owed(seat, number, out, pool_name, True)
-        elif kind is Kind.PLACED:
+        elif kind is PLACED:
             # fournier-1785 §10: placed, the taker of the trick pays the player.
             amount = special.placed * double * _opposite(rules.opposite_cards, trick.winner, seat)
             if amount:
                 out.append(Payment(trick.winner, seat, amount, reason.placed, number))
             if pool_name:
                 pool.won(seat, number, out, pool_name)
-        elif kind is Kind.PLAYED:
+        elif kind is PLAYED:
             # hoyle §6: played, holding another card of the suit led: pays the party winner.
             owed.append((seat, special.played * double, reason.played, number, 0,
                          reason.consolation))  # fmt: skip
