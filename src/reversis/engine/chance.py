@@ -77,20 +77,21 @@ def random_words(seed: int, tag: bytes, count: int) -> tuple[int, ...]:
     (``b"reversis-deck"`` for the shuffle, ``b"reversis-dealer"`` for the first dealer)."""
     check_seed(seed)
     digest = _shake_256()(tag + b"\x00" + seed.to_bytes(16, "little")).digest(8 * count)
-    return struct.unpack(f"<{count}Q", digest)
+    words: tuple[int, ...] = _words(count).unpack(digest)
+    return words
 
 
 def shuffled(cards: Sequence[_T], words: Sequence[int]) -> list[_T]:
     """``cards`` shuffled by the library's Fisher–Yates (step 3 above), one word per swap."""
     deck = list(cards)
-    n = len(deck)
-    for i in range(n - 1, 0, -1):
-        j = (words[n - 1 - i] * (i + 1)) >> 64
+    # the word w[n - 1 - i] for each i from n - 1 down to 1 (a word left over is the cut's)
+    for i, word in zip(range(len(deck) - 1, 0, -1), words, strict=False):
+        j = (word * (i + 1)) >> 64
         deck[i], deck[j] = deck[j], deck[i]
     return deck
 
 
-def cut(deck: Sequence[Card], k: int, minimum: int = 1) -> list[Card]:
+def cut(deck: Sequence[_T], k: int, minimum: int = 1) -> list[_T]:
     """The pack after a cut that lifts the top ``k`` cards and puts them underneath.
 
     Each packet must hold at least ``minimum`` cards.
@@ -109,18 +110,11 @@ def seeded_pack(profile: Profile, seed: int) -> tuple[int, ...]:
     """:func:`seeded_deck` as card masks (``card.mask``), for the engine."""
     masks = profile.compiled.deck_masks
     n = len(masks)
-    check_seed(seed)
-    digest = _shake_256()(b"reversis-deck\x00" + seed.to_bytes(16, "little")).digest(8 * n)
-    words = _words(n).unpack(digest)
-    deck = list(masks)
-    i = n - 1
-    for word in words[: n - 1]:  # the loop of ``shuffled``, inlined for speed
-        j = (word * (i + 1)) >> 64
-        deck[i], deck[j] = deck[j], deck[i]
-        i -= 1
+    words = random_words(seed, b"reversis-deck", n)  # step 1 above
+    deck = shuffled(masks, words)  # steps 2 and 3
     m = profile.deal.cut_minimum
-    k = m + ((words[n - 1] * (n - 2 * m + 1)) >> 64)
-    return (*deck[k:], *deck[:k])
+    k = m + ((words[n - 1] * (n - 2 * m + 1)) >> 64)  # step 4
+    return tuple(cut(deck, k, m))
 
 
 def deal_cards(
