@@ -9,6 +9,7 @@ import pytest
 
 import reversis
 from reversis import (
+    ArgumentError,
     Card,
     DealError,
     MatchError,
@@ -140,6 +141,16 @@ def test_first_dealer_is_the_quinola_pile(fournier: Profile) -> None:
         pack = shuffled(fournier.deck, random_words(seed, b"reversis-dealer", 48))
         pile = pack.index(Card.parse("JH")) // 12
         assert draw_first_dealer(fournier, seed) == pile
+
+
+def test_shuffled_refuses_too_few_words(fournier: Profile) -> None:
+    # chance.py step 3: one word per swap, 47 for a pack of 48.
+    from reversis.engine.chance import random_words, shuffled
+
+    words = random_words(1, b"reversis-deck", 48)
+    assert sorted(shuffled(fournier.deck, words[:47]), key=lambda c: c.index) == list(fournier.deck)
+    with pytest.raises(ArgumentError, match="shuffling 48 cards takes 47 words, not 46"):
+        shuffled(fournier.deck, words[:46])
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from reversis.cards import CARD_AT, Card
-from reversis.errors import DealError
+from reversis.errors import ArgumentError, DealError
 from reversis.profile import Profile
 
 __all__ = [
@@ -82,16 +82,20 @@ def random_words(seed: int, tag: bytes, count: int) -> tuple[int, ...]:
 
 
 def shuffled(cards: Sequence[_T], words: Sequence[int]) -> list[_T]:
-    """``cards`` shuffled by the library's Fisher–Yates (step 3 above), one word per swap."""
+    """``cards`` shuffled by the library's Fisher–Yates (step 3 above), one word per swap
+    (:class:`~reversis.ArgumentError` if ``words`` has fewer than ``len(cards) - 1``)."""
     deck = list(cards)
-    # the word w[n - 1 - i] for each i from n - 1 down to 1 (a word left over is the cut's)
-    for i, word in zip(range(len(deck) - 1, 0, -1), words, strict=False):
+    i = len(deck) - 1
+    if len(words) < i:
+        raise ArgumentError(f"shuffling {i + 1} cards takes {i} words, not {len(words)}")
+    for word in words[:i]:  # w[n - 1 - i] for each i from n - 1 down to 1
         j = (word * (i + 1)) >> 64
         deck[i], deck[j] = deck[j], deck[i]
+        i -= 1
     return deck
 
 
-def cut(deck: Sequence[_T], k: int, minimum: int = 1) -> list[_T]:
+def cut(deck: Sequence[Card], k: int, minimum: int = 1) -> list[Card]:
     """The pack after a cut that lifts the top ``k`` cards and puts them underneath.
 
     Each packet must hold at least ``minimum`` cards.
@@ -113,8 +117,8 @@ def seeded_pack(profile: Profile, seed: int) -> tuple[int, ...]:
     words = random_words(seed, b"reversis-deck", n)  # step 1 above
     deck = shuffled(masks, words)  # steps 2 and 3
     m = profile.deal.cut_minimum
-    k = m + ((words[n - 1] * (n - 2 * m + 1)) >> 64)  # step 4
-    return tuple(cut(deck, k, m))
+    k = m + ((words[n - 1] * (n - 2 * m + 1)) >> 64)  # step 4: the top k cards go under the rest
+    return (*deck[k:], *deck[:k])
 
 
 def deal_cards(
