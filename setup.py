@@ -1,7 +1,9 @@
-"""Build of the compiled core (``reversis._core.core``, Cython); the metadata is in pyproject.toml.
+"""Build of the compiled core (the extension modules of ``reversis._core``, Cython, one for each
+``.pyx`` there); the metadata is in pyproject.toml.
 
-The core is optional: where Cython or a C compiler is missing, or the compiler fails, one line says
-so and the pure-Python library is installed (the reference engine, which the core is checked
+The core is optional and whole: where Cython or a C compiler is missing, or the compiler fails on
+any of its modules, one line says so (naming the module), no module of the core is installed, and
+the pure-Python library is installed (the reference engine, which the core is checked
 against). ``REVERSIS_PURE_PYTHON=1`` at build time skips the core. ``REVERSIS_CORE_CFLAGS`` adds
 compiler flags (the sanitizer build, ``benchmarks/core_sanitizer.sh``, passes
 ``-fsanitize=address,undefined``); ``REVERSIS_LIMITED_API=1`` builds against Python's Limited API
@@ -22,8 +24,17 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.egg_info import egg_info, manifest_maker
 
-CORE = "reversis._core.core"
-SOURCE = "src/reversis/_core/core.pyx"
+CORE_DIR = os.path.join("src", "reversis", "_core")
+
+
+def core_modules() -> list[tuple[str, str]]:
+    """The core's extension modules: (module name, source), one for each ``.pyx`` of the core."""
+    names = sorted(n for n in os.listdir(CORE_DIR) if n.endswith(".pyx"))
+    return [(f"reversis._core.{n[:-4]}", os.path.join(CORE_DIR, n)) for n in names]
+
+
+class CoreBuildError(Exception):
+    """A module of the core that the compiler could not build."""
 
 
 def _say(text: str) -> None:
@@ -34,18 +45,26 @@ class OptionalBuildExt(build_ext):
     """``build_ext`` that installs the pure-Python library when the core cannot be compiled."""
 
     def run(self) -> None:
-        """Build the extensions; on any failure of the compiler, say so and go on without."""
+        """Build the core's modules; on any failure of the compiler, say so, remove the modules
+        already built (the core is installed whole or not at all) and go on without."""
         try:
             super().run()
         except Exception as error:
+            self._remove_built()
             self._fallback(error)
 
     def build_extension(self, ext: Extension) -> None:
-        """Build ``ext``; on failure, say so and go on without it."""
+        """Build ``ext``; a failure stops the build of the core, naming the module."""
         try:
             super().build_extension(ext)
         except Exception as error:
-            self._fallback(error)
+            raise CoreBuildError(f"{ext.name}: {error}") from error
+
+    def _remove_built(self) -> None:
+        for ext in self.extensions:
+            path = self.get_ext_fullpath(ext.name)
+            if os.path.exists(path):
+                os.remove(path)
 
     @staticmethod
     def _fallback(error: BaseException) -> None:
@@ -126,18 +145,22 @@ def extensions() -> list[Extension]:
     limited = os.environ.get("REVERSIS_LIMITED_API") == "1"
     if limited:
         macros.append(("Py_LIMITED_API", "0x030B0000"))
-    core = Extension(
-        CORE,
-        [SOURCE],
-        extra_compile_args=["-O2", *flags] if os.name != "nt" else [],
-        extra_link_args=[f for f in flags if f.startswith("-fsanitize")],
-        define_macros=macros,
-        py_limited_api=limited,
-    )
+    core = [
+        Extension(
+            name,
+            [source],
+            extra_compile_args=["-O2", *flags] if os.name != "nt" else [],
+            extra_link_args=[f for f in flags if f.startswith("-fsanitize")],
+            define_macros=macros,
+            py_limited_api=limited,
+        )
+        for name, source in core_modules()
+    ]
     try:
         return list(
             cythonize(
-                [core],
+                core,
+                include_path=["src"],
                 language_level=3,
                 compiler_directives={"boundscheck": False, "wraparound": False, "cdivision": True},
                 quiet=True,

@@ -19,12 +19,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 cp -r "$root/src" "$work/src"
-find "$work/src" \( -name '*.so' -o -name '*.pyd' -o -name 'core.c' \) -delete
+find "$work/src" \( -name '*.so' -o -name '*.pyd' -o -name '*.c' \) -delete
 flags="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1"
 (cd "$work/src" && CC="$cc" CFLAGS="$flags" LDFLAGS="-fsanitize=address,undefined" \
-  "$python" -m Cython.Build.Cythonize -i -3 -q reversis/_core/core.pyx >"$work/build.log" 2>&1) \
+  "$python" -m Cython.Build.Cythonize -i -3 -q -X boundscheck=False -X wraparound=False -X cdivision=True reversis/_core/*.pyx >"$work/build.log" 2>&1) \
   || { cat "$work/build.log"; exit 1; }
-ls "$work"/src/reversis/_core/core*.so >/dev/null
+ls "$work"/src/reversis/_core/engine*.so >/dev/null
 
 asan=$("$cc" -print-file-name=libasan.so)
 ubsan=$("$cc" -print-file-name=libubsan.so)

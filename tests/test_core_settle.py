@@ -393,36 +393,3 @@ def test_a_privilege_that_does_not_pay_the_reversis_alone_pays_its_share() -> No
     )  # fmt: skip
     made = [p for p in game_of(profile).settle(state).payments if p.reason == "reversis_made"]
     assert sorted(p.payer for p in made) == [0, 1, 3]  # each other seat pays its own share
-
-
-# -- the files of the core ship ------------------------------------------------------------------
-
-
-def test_every_file_the_core_includes_is_in_the_sdist_and_the_wheel() -> None:
-    """core.pyx's ``include`` files are Cython sources too: without them in the sdist (MANIFEST.in)
-    and the package data (pyproject.toml), a build from the sdist cannot compile the core and
-    installs the pure-Python library."""
-    import fnmatch
-    import re
-    import tomllib
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parent.parent
-    folder = root / "src" / "reversis" / "_core"
-    included: set[str] = set()
-    todo = ["core.pyx"]
-    while todo:
-        name = todo.pop()
-        for found in re.findall(r'^include "([^"]+)"', (folder / name).read_text(), re.M):
-            if found not in included:
-                included.add(found)
-                todo.append(found)
-    assert {"settle.pxi", "settle_reversis.pxi", "settle_points.pxi"} <= included
-    data = tomllib.loads((root / "pyproject.toml").read_text())
-    patterns = data["tool"]["setuptools"]["package-data"]["reversis"]
-    manifest = re.findall(r"^recursive-include src/reversis (.+)$",
-                          (root / "MANIFEST.in").read_text(), re.M)  # fmt: skip
-    globs = [g for line in manifest for g in line.split()]
-    for name in sorted(included):
-        assert any(fnmatch.fnmatch(f"_core/{name}", p) for p in patterns), name
-        assert any(fnmatch.fnmatch(name, g) for g in globs), name

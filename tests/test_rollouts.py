@@ -37,6 +37,7 @@ from reversis.games import game_of
 from reversis.hand import state_of
 from reversis.playouts import (
     MAX_PLAYOUTS,
+    CautiousPolicy,
     _next_choice,
     _play_outs,
     cautious_pick,
@@ -351,7 +352,10 @@ def test_a_policy_posing_as_the_cautious_one_is_checked() -> None:
     hand = new_hand("fournier-1785", seed=1)
 
     class Posing:
+        """Not the cautious policy, but played by its C playout (its ``core_rollout``)."""
+
         core_policy = "cautious"
+        core_rollout = CautiousPolicy.core_rollout
 
         def __init__(self, danger: object) -> None:
             self.danger = danger

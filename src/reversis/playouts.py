@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -157,6 +157,11 @@ class CautiousPolicy:
     def __call__(self, seat: int, legal: int, trick: tuple[int, ...]) -> int:
         """The cautious card of ``legal`` on ``trick`` (:func:`cautious_pick`)."""
         return cautious_pick(legal, trick, self.danger)
+
+    def core_rollout(self, state: Any, draw: Callable[[], float]) -> Any:
+        """The compiled core's rollout of ``state`` by this policy, played in C (the core's
+        ``rollout`` calls it for a policy that has it; the rules know no policy)."""
+        return _CORE.cautious_rollout(state, draw, self)
 
 
 def cautious_policy(profile: Profile) -> Policy:

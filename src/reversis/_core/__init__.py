@@ -1,6 +1,9 @@
 """The compiled core: the rules of play in C, checked against the reference engine.
 
-``reversis._core.core`` is a Cython extension that plays any profile (the profile's compiled
+The core is a set of Cython extension modules, one for each rules module of the reference engine
+(``engine``, ``state``, ``follow``, ``tricks``, ``steps``, ``play``, ``deal``, ``settle``...) and
+one for each layer above them (``hand``, ``views``, ``worlds``, ``playouts``, ``vector``), gathered
+in the namespace :mod:`reversis._core.core`; installed whole or not at all. It plays any profile (the profile's compiled
 :class:`~reversis.profile.compiled.Rules` lowered to flat C data by :mod:`reversis._core.lower`) with
 the functions of :mod:`reversis.engine.play` (``start``, ``legal_moves``, ``apply``, ``apply_card``,
 ``rollout``, ``replay``), on states whose fields are those of the reference
@@ -21,8 +24,8 @@ __all__ = ["available", "core_module", "engine_module", "engine_name"]
 
 
 def _load() -> ModuleType | None:
-    """The extension, or ``None`` where it is not built (a pure-Python install) or was built for
-    another Python."""
+    """The core's namespace, or ``None`` where it is not built (a pure-Python install), was built
+    for another Python, or lacks a module."""
     try:
         from reversis._core import core  # noqa: PLC0415
     except ImportError:

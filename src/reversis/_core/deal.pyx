@@ -1,28 +1,35 @@
-# The deal in C (included by core.pyx): engine/chance.py's seeded shuffle and engine/deal.py's
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, infer_types=True
+# The deal in C: engine/chance.py's seeded shuffle and engine/deal.py's
 # deal_of_pack, giving the same pack and an equal Deal (every field the same value). What depends
 # on the profile alone (the pack's cards, where each position of the pack goes for each dealer) or
 # on the profile, the dealer, the pass direction and the trump suit (engine/deal.py deal_tables) is
 # worked out once, by the reference's own functions, and kept; a deal then costs its shuffle, a
 # pass over the pack and the Deal's fields.
 
-cdef extern from *:
-    """
-    #ifndef Py_LIMITED_API
-    #include "structmember.h"
-    /* The offset of an object slot in its instances, from the slot's member descriptor (-1 if
-       it is not one): the Deal's fields are written there, as attrs' __init__ would. */
-    static Py_ssize_t rv_slot_offset(PyObject* descr) {
-        PyMemberDef* member;
-        if (Py_TYPE(descr) != &PyMemberDescr_Type) return -1;
-        member = ((PyMemberDescrObject*)descr)->d_member;
-        if (member->type != T_OBJECT_EX || (member->flags & READONLY)) return -1;
-        return member->offset;
-    }
-    #else
-    static Py_ssize_t rv_slot_offset(PyObject* descr) { (void)descr; return -1; }
-    #endif
-    """
-    Py_ssize_t rv_slot_offset(object descr) except? -2
+cimport cython
+from cpython.ref cimport PyObject, Py_INCREF
+from cpython.tuple cimport PyTuple_New
+from libc.stdint cimport int8_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
+
+from reversis._core.bits cimport RV_TUPLE_SET, rv_highest, rv_lowest, rv_mulhi, rv_popcount
+from reversis._core.chance cimport _deck_words
+from reversis._core.lowered cimport _mask, _small
+from reversis._core.state cimport MAX_PLAYERS, NCARDS
+
+import weakref
+
+import attrs
+
+from reversis.engine import chance
+from reversis.engine.deal import Deal, deal_tables, pass_offset
+from reversis.engine.deal import deal_of_pack as reference_deal_of_pack
+from reversis.errors import ArgumentError
+from reversis.profile.stakes import exchange_limits, parse_stakes
+
+cdef extern from "Python.h":
+    int PyObject_GenericSetAttr(object o, object name, object value) except -1
 
 
 @cython.final
@@ -31,19 +38,6 @@ cdef class PackShape:
     """The pack of one profile (its cards' bits in card order) and, for one dealer, where each
     position of a pack goes (reversis.profile.compiled: ``deal_getters``, fournier-1785 §3)."""
 
-    cdef int size
-    cdef int cut_minimum
-    cdef uint8_t bits[NCARDS]
-    #: By position in the pack: the seat it is dealt to, or -1 for the widow.
-    cdef int8_t seat_of[NCARDS]
-    #: The widow's positions in the order it is dealt, and the position of the dealer's last card.
-    cdef uint8_t widow_at[NCARDS]
-    cdef int nwidow
-    cdef int last_of_dealer
-    cdef object rules_ref
-    #: The pass offset of the first hand of a match (engine/deal.py pass_offset), once known.
-    cdef int first_offset
-    cdef bint first_offset_known
 
 
 #: PackShapes by (id of the Rules, dealer or -1 for the pack alone), each checked against a weak
@@ -119,7 +113,6 @@ cdef PackShape _pack_shape_of(object profile, object rules, int dealer):
     return shape
 
 
-include "shake.pxi"
 
 
 cdef int _shuffle(PackShape shape, object seed, uint8_t* deck) except -1:
@@ -181,43 +174,30 @@ def seeded_pack(profile, seed):
 
 # -- the Deal -------------------------------------------------------------------------------------
 
-#: The Deal's fields in attrs' order, and each one's slot offset (all -1 where they cannot be
-#: written directly: the Deal is then made by its class).
+#: The Deal's fields in attrs' order.
 cdef tuple _DEAL_FIELDS = tuple([field.name for field in attrs.fields(Deal)])
-cdef Py_ssize_t _DEAL_OFFSETS[32]
-#: Whether the Deal's fields can be written into its slots: attrs' __init__ then does nothing more
-#: (no converter, no validator, nothing after).
-cdef bint _DEAL_BY_SLOTS = (
-    len(_DEAL_FIELDS) <= 32
-    and "__slots__" in Deal.__dict__
-    and set(Deal.__slots__) - {"__weakref__"} == set(_DEAL_FIELDS)
-    and not hasattr(Deal, "__attrs_pre_init__")
+#: Whether attrs' ``__init__`` of the Deal does nothing but set its fields one by one (no
+#: converter, validator or hook): the core then sets them itself, through the same generic
+#: attribute protocol (``object.__setattr__``), without the call of ``__init__``.
+cdef bint _DEAL_PLAIN = (
+    not hasattr(Deal, "__attrs_pre_init__")
     and not hasattr(Deal, "__attrs_post_init__")
-    and all([f.converter is None and f.validator is None for f in attrs.fields(Deal)])
+    and all([f.converter is None and f.validator is None and f.on_setattr is None
+             for f in attrs.fields(Deal)])
 )
-if _DEAL_BY_SLOTS:
-    for _i in range(len(_DEAL_FIELDS)):
-        _DEAL_OFFSETS[_i] = rv_slot_offset(Deal.__dict__.get(_DEAL_FIELDS[_i]))
-        if _DEAL_OFFSETS[_i] <= 0:
-            _DEAL_BY_SLOTS = False
 cdef object _object_new = object.__new__
 
 
 cdef object _new_deal(tuple values):
-    """The Deal of ``values`` (its fields in order), as ``Deal(*values)`` makes it: the fields
-    written into its slots, where they can be, since attrs' ``__init__`` of a frozen class sets
-    them one by one through ``object.__setattr__``."""
-    if not _DEAL_BY_SLOTS or len(values) != len(_DEAL_FIELDS):
+    """The Deal of ``values`` (its fields in order), as ``Deal(*values)`` makes it: attrs'
+    ``__init__`` of a frozen class sets the fields one by one with ``object.__setattr__``, which
+    the core does here directly (where the class is plain: :data:`_DEAL_PLAIN`)."""
+    if not _DEAL_PLAIN or len(values) != len(_DEAL_FIELDS):
         return Deal(*values)
     deal = _object_new(Deal)
-    cdef PyObject** slot
     cdef Py_ssize_t i
-    cdef object value
     for i in range(len(values)):
-        value = values[i]
-        Py_INCREF(value)
-        slot = <PyObject**>((<char*><PyObject*>deal) + _DEAL_OFFSETS[i])
-        slot[0] = <PyObject*>value
+        PyObject_GenericSetAttr(deal, <object>_DEAL_FIELDS[i], <object>values[i])
     return deal
 
 

@@ -1,4 +1,6 @@
-# Batches of hands stepped together (included by core.pyx): reversis.vector's engine.
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, infer_types=True
+# Batches of hands stepped together : reversis.vector's engine.
 #
 # A Batch holds N hands of one profile as C structs (StateC and its facts, one Table per deal),
 # steps them together with one action index per hand, and writes into NumPy arrays the
@@ -8,6 +10,34 @@
 # The game's own parts of the observation (points, the pot once shown, the privilege) are
 # computed in C for the scorings the settlement lowers (Reversis, Hearts, Tëtka: settle.pxi's
 # functions); Réunion and any other scoring ask the game (``Game.seen``) on a scratch CoreState.
+
+cimport cython
+from cpython.ref cimport PyObject, Py_INCREF, Py_XDECREF
+from cpython.tuple cimport PyTuple_New
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
+
+from reversis._core.bits cimport *
+from reversis._core.state cimport *
+from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Malloc
+from reversis._core.follow cimport to_play
+from reversis._core.settle cimport *
+from reversis._core.settle_points cimport hearts_points, mask_points, tetka_points, won_and_counts
+from reversis._core.draws cimport next_choice
+from reversis._core.engine cimport (
+    NO_MOVE, PLAYED_OUT, REFUSED, _apply_into, _legal_moves, _move_into, _not_played_out,
+    _play_out, _refuse, _refuse_policy, _start,
+)
+from reversis._core.follow cimport legal_cards
+from reversis._core.lowered cimport _mask, _small, _table
+from reversis._core.play cimport apply_card, nth_card
+from reversis._core.steps cimport apply_step, step_allowed, step_cards
+from reversis._core.tables cimport MOVES_PLAY, _card_bit, _interned, _move_at, _moves_tuple
+
+from reversis.errors import ArgumentError, IllegalMoveError
+from reversis.games import game_of
+from reversis.moves import DECLINE as _DECLINE, Discard, Exchange, Give, Pass, Play
+
 
 from libc.stdint cimport int8_t, int32_t, int64_t
 from cpython.mem cimport PyMem_Calloc
@@ -228,7 +258,7 @@ cdef class Batch:
             t = &(<Table>self.tables[i]).c
             tricks_before = c.ntricks
             if code == MOVE_PLAY:
-                play_card(t, c, &self.facts[i * MAX_FACTS], card)
+                apply_card(t, c, &self.facts[i * MAX_FACTS], card)
             else:
                 apply_step(t, c, &self.facts[i * MAX_FACTS], code, card)
             over = c.to_move < 0

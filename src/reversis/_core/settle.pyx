@@ -1,4 +1,6 @@
-# The settlement on the core (included by core.pyx): reversis.games' settle, in C.
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, infer_types=True
+# The settlement on the core : reversis.games' settle, in C.
 #
 # Python:  settle_state(state) -> Settlement
 #     The same Settlement as reversis.games.game_of(profile).settle(state) (the same payments in
@@ -25,8 +27,26 @@
 # reference itself refuses (asserts) for its rules; stakes above 2**40 or with more than 256 beasts
 # or pots at the start (the C keeper's bounds); and a hand whose payments would not fit MAX_PAY.
 
-from libc.stdint cimport int64_t
+cimport cython
+from cpython.ref cimport PyObject, Py_INCREF, Py_XDECREF
+from cpython.tuple cimport PyTuple_New
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
+
+from reversis._core.bits cimport *
+from reversis._core.state cimport *
+
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.string cimport memmove
+
+from reversis._core.lowered cimport _small
+from reversis._core.settle_points cimport hearts_points, pairwise_c, reunion_c, tetka_points
+from reversis._core.settle_reversis cimport settle_reversis_c
+
+import weakref
+
+import attrs
 
 from reversis._core.settle_lower import lower_settlement
 from reversis.games import game_of
@@ -40,123 +60,15 @@ cdef object _Beast = Beast
 cdef object _BasketStakes = BasketStakes
 cdef object _PotStakes = PotStakes
 cdef object _PoolStakes = PoolStakes
+cdef object _tuple_new = tuple.__new__
+cdef object _object_new = object.__new__
+cdef tuple _EMPTY = ()
 cdef object _NO_STAKES = NoStakes()  # immutable and equal to every NoStakes()
-cdef enum:
-    MAX_PAY = 1536          # payments a hand may list before the core gives it to the reference
-    MAX_KEPT = 512          # beasts or pots the C keeper holds
-    MAX_POOLS = 16
 
 #: Larger stakes are settled by the reference (so that no sum overflows in C).
 cdef int64_t STAKES_LIMIT = (<int64_t>1) << 40
-
-# scoring (settle_lower.SCORING)
-cdef enum:
-    SC_FALLBACK = -1
-    SC_REVERSIS = 0
-    SC_HEARTS = 1
-    SC_TETKA = 2
-    SC_REUNION = 3
-
-# keepers (settle_lower.KEEPERS)
-cdef enum:
-    K_NONE = 0
-    K_BASKET = 1
-    K_POTS = 2
-    K_POOLS = 3
-
-# the fixed reasons (settle_lower.FIXED_REASONS)
-cdef enum:
-    R_BASKET = 0
-    R_BEAST
-    R_POT_TAKEN
-    R_REMISE
-    R_POOL
-    R_MADE
-    R_BROKEN
-    R_REPAID
-    R_POINTS
-    R_LEFT_BOWER
-    R_NO_TRICK
-
-cdef enum:
-    UNDO_ALL = 1
-    UNDO_OTHERS_POOLS = 2
-
-
-cdef struct SpecialC:
-    int64_t led, led_others, placed, played, forced, forced_others
-    int pool                # account + 1, or 0
-    int r_placed, r_forced, r_consolation, r_led, r_played
-
-
-cdef struct SettleC:
-    int scoring
-    int players
-    int keeper
-    int naccounts
-    int64_t caps[MAX_POOLS]
-    bint led_remise
-    int nreasons
-    uint8_t card_reason[256]
-    uint8_t placed_reason[256]
-    int pot_reason
-    int64_t trick_points[NCARDS]
-    int64_t pot_points[NCARDS]
-    int64_t pot_bonus
-    uint8_t winner_rank[MAX_PLAYERS][MAX_PLAYERS]
-    uint8_t loser_rank[MAX_PLAYERS][MAX_PLAYERS]
-    bint loser_most_tricks, priv_success_wins, priv_failure_loses, priv_pays_alone
-    SpecialC specials[NCARDS]
-    uint64_t special_mask, pool_mask, quinola_mask
-    uint8_t pool_account[NCARDS]
-    int64_t bonne[MAX_TRICKS + 1]
-    bint opposite_cards, opposite_party, claim_led
-    int commit
-    bint final_tricks_pay
-    int undo
-    int64_t broken, broken_by_quinola, made, made_opposite
-    bint repays_double, returns_placed, repays_pools, returns_pot
-    int moon
-    uint64_t moon_mask
-    bint trickless_bonus
-    int64_t no_trick_points
-    int64_t tetka[6]        # queen, tetka, bum card, bum trick, last trick, most tricks
-    int queen_rank, ace_rank
-    uint64_t suits[4]
-    int64_t left_bower_payment, no_trick_payment
-
-
-cdef struct PayC:
-    int payer               # a seat, or -1 - the account's index
-    int payee
-    int64_t amount
-    int reason
-    int trick               # 1-based, 0 for None
-    bint gone               # removed from the list (the reference's out.remove)
-
-
-cdef struct KeepC:
-    int kind
-    bint moved
-    int64_t basket
-    int n                   # beasts or pots
-    int owner[MAX_KEPT]
-    int origin[MAX_KEPT]    # a beast's index in the stakes at the start, -1 if new or changed
-    int64_t amount[MAX_KEPT]  # beasts' amounts, or the pots
-    uint8_t in_play[MAX_KEPT]
-    bint cycle_remised
-    int64_t pools[MAX_POOLS]
-
-
-cdef struct OutC:
-    PayC pay[MAX_PAY]
-    int count
-    bint overflow
-
-
 cdef extern from "Python.h":
     int PyObject_GenericSetAttr(object o, object name, object value) except -1
-    object PyType_GenericAlloc(type t, Py_ssize_t n)
 
 
 cdef bint _bare_ok(object cls, tuple names):
@@ -196,35 +108,20 @@ cdef object _bare(object cls, bint bare, tuple names, tuple values):
     cdef Py_ssize_t i
     if not bare:
         return cls(*values)
-    out = rv_new_instance(cls, _EMPTY)
+    out = _object_new(cls)
     for i in range(len(names)):
         PyObject_GenericSetAttr(out, names[i], values[i])
     return out
 
 
-#: The Settlement's slots, written directly by ``_settle_state`` (their offsets in an instance),
-#: where the Settlement is a plain slotted attrs class whose payments may be left to be made on
-#: first read (its ``_source`` slot and ``__getattr__``: reversis.games.payments).
-cdef Py_ssize_t _SETTLEMENT_OFFSETS[5]  # payments, net, stakes, final, _source
+#: Whether the Settlement may be made with its payments left to be made on first read (its
+#: ``_source`` attribute and ``__getattr__``: reversis.games.payments).
 cdef bint _LAZY_SETTLEMENT = (
     _BARE_SETTLEMENT
     and getattr(_payments_module, "_Pending", None) in Settlement.__mro__
     and "__getattr__" in Settlement.__dict__
     and not hasattr(Settlement, "__attrs_pre_init__")
 )
-if _LAZY_SETTLEMENT:
-    for _i in range(4):
-        _SETTLEMENT_OFFSETS[_i] = rv_slot_offset(Settlement.__dict__.get(_SETTLEMENT_FIELDS[_i]))
-    _SETTLEMENT_OFFSETS[4] = rv_slot_offset(_payments_module._Pending.__dict__.get("_source"))
-    for _i in range(5):
-        if _SETTLEMENT_OFFSETS[_i] <= 0:
-            _LAZY_SETTLEMENT = False
-
-
-cdef inline void _put_slot(object owner, Py_ssize_t offset, object value) noexcept:
-    """Write ``value`` into an empty object slot of ``owner`` (a new reference)."""
-    Py_INCREF(value)
-    (<PyObject**>((<char*><PyObject*>owner) + offset))[0] = <PyObject*>value
 
 
 @cython.final
@@ -263,21 +160,8 @@ cdef class PaymentsSource:
 
 
 cdef object _payment(object payer, object payee, object amount, object reason, object trick):
-    """``Payment(payer, payee, amount, reason, trick)``, allocated as the tuple it is."""
-    if not _BARE_PAYMENT:
-        return _tuple_new(_Payment, (payer, payee, amount, reason, trick))
-    out = PyType_GenericAlloc(<type>_Payment, 5)
-    Py_INCREF(payer)
-    RV_TUPLE_SET(out, 0, payer)
-    Py_INCREF(payee)
-    RV_TUPLE_SET(out, 1, payee)
-    Py_INCREF(amount)
-    RV_TUPLE_SET(out, 2, amount)
-    Py_INCREF(reason)
-    RV_TUPLE_SET(out, 3, reason)
-    Py_INCREF(trick)
-    RV_TUPLE_SET(out, 4, trick)
-    return out
+    """``Payment(payer, payee, amount, reason, trick)``, made as the named tuple makes itself."""
+    return _tuple_new(_Payment, (payer, payee, amount, reason, trick))
 
 
 #: A payments buffer kept for the next settlement (``_buffer``), and whether it is in use.
@@ -312,12 +196,6 @@ cdef void _release(OutC* out) noexcept:
 cdef class SettleProgram:
     """A profile's settlement lowered (:func:`reversis._core.settle_lower.lower_settlement`)."""
 
-    cdef SettleC c
-    cdef tuple accounts
-    cdef tuple reasons
-    cdef object rules_ref
-    cdef object profile_ref
-    cdef object game
 
 
 #: Lowered settlements by id of the Rules, each with a weak reference to its Rules (as _PROGRAMS).
@@ -451,31 +329,6 @@ cdef SettleProgram _settle_program_of(object rules, object profile):
     return program
 
 
-# -- the payments list ----------------------------------------------------------------------------
-
-cdef inline void pay(OutC* out, int payer, int payee, int64_t amount, int reason,
-                     int trick) noexcept nogil:
-    cdef PayC* p
-    if out.count >= MAX_PAY:
-        out.overflow = True
-        return
-    p = &out.pay[out.count]
-    p.payer = payer
-    p.payee = payee
-    p.amount = amount
-    p.reason = reason
-    p.trick = trick
-    p.gone = False
-    out.count += 1
-
-
-cdef inline int opposite(bint doubles, int a, int b) noexcept nogil:
-    """settlement.py _opposite: 2 between opposite seats where the profile doubles, else 1."""
-    return 2 if doubles and ((a - b) % 4 + 4) % 4 == 2 else 1
-
-
-include "settle_reversis.pxi"
-include "settle_points.pxi"
 
 
 # -- the entry points -----------------------------------------------------------------------------
@@ -668,14 +521,14 @@ cdef object _settle_state(CoreState state):
         if not _LAZY_SETTLEMENT:
             return _bare(_Settlement, _BARE_SETTLEMENT, _SETTLEMENT_FIELDS, (
                 source.payments(), net_tuple, stakes, final))
-        settlement = rv_new_instance(_Settlement, _EMPTY)
+        settlement = _object_new(_Settlement)
         if count:
-            _put_slot(settlement, _SETTLEMENT_OFFSETS[4], source)
+            PyObject_GenericSetAttr(settlement, "_source", source)
         else:
-            _put_slot(settlement, _SETTLEMENT_OFFSETS[0], _EMPTY)
-        _put_slot(settlement, _SETTLEMENT_OFFSETS[1], net_tuple)
-        _put_slot(settlement, _SETTLEMENT_OFFSETS[2], stakes)
-        _put_slot(settlement, _SETTLEMENT_OFFSETS[3], final)
+            PyObject_GenericSetAttr(settlement, "payments", _EMPTY)
+        PyObject_GenericSetAttr(settlement, "net", net_tuple)
+        PyObject_GenericSetAttr(settlement, "stakes", stakes)
+        PyObject_GenericSetAttr(settlement, "final", final)
         return settlement
     finally:
         _release(out)

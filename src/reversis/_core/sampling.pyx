@@ -1,4 +1,6 @@
-# Sampling worlds (included by core.pyx): the hot part of reversis/worlds.py's sampler in C.
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, infer_types=True
+# Sampling worlds : the hot part of reversis/worlds.py's sampler in C.
 #
 # worlds.py _Plan._match places the unseen cards into the slots a view leaves open (each other
 # seat's hand, the cards put aside or in passage) by augmenting paths (Kuhn's algorithm), the slots
@@ -7,18 +9,26 @@
 # quick where most cards may go to most slots). match_slots is the same search, step for step, on
 # arrays: it finds the same matching, so the worlds are the reference's, drawn as likely.
 
-cdef enum:
-    MAX_SLOTS = 64
+cimport cython
+from cpython.ref cimport PyObject, Py_INCREF, Py_XDECREF
+from cpython.tuple cimport PyTuple_New
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
 
+from reversis._core.bits cimport *
+from reversis._core.state cimport *
+from reversis._core.draws cimport next_choice
+from reversis._core.engine cimport (
+    NO_MOVE, PLAYED_OUT, REFUSED, _apply_into, _legal_moves, _move_into, _not_played_out,
+    _play_out, _refuse, _refuse_policy, _start,
+)
+from reversis._core.follow cimport legal_cards
+from reversis._core.lowered cimport _mask, _small, _table
+from reversis._core.play cimport apply_card, nth_card
+from reversis._core.steps cimport apply_step, step_allowed, step_cards
+from reversis._core.tables cimport MOVES_PLAY, _card_bit, _interned, _move_at, _moves_tuple
 
-cdef struct MatchC:
-    int nslots
-    uint8_t list_of[MAX_SLOTS]  # the list of candidates of each slot (slots may share one)
-    uint8_t ncand[MAX_SLOTS]    # by list
-    uint8_t cand[MAX_SLOTS][NCARDS]
-    int8_t owner[NCARDS]      # the slot holding each card bit, or -1
-    uint8_t order[NCARDS]     # the cards in the order they were first placed
-    int nplaced
+from reversis.errors import ArgumentError
 
 
 cdef bint _place(MatchC* m, int slot, uint64_t* seen) noexcept nogil:

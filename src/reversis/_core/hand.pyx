@@ -1,9 +1,40 @@
-# The base of reversis.Hand on the core (included by core.pyx).
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, infer_types=True
+# The base of reversis.Hand on the core.
 #
 # reversis.hand.Hand is a Python class whose base is HandBase where the core plays, and the
 # reference engine's reversis.handplay.PlayedHand otherwise: both hold the hand's engine state and
 # give the two calls of a bot's or a simulation's inner loop, legal_moves() and apply(), which here
 # go from the hand's C state to the next hand without a Python frame.
+
+cimport cython
+from cpython.ref cimport PyObject, Py_INCREF, Py_XDECREF
+from cpython.tuple cimport PyTuple_New
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
+
+from reversis._core.bits cimport *
+from reversis._core.state cimport *
+from reversis._core.deal cimport (
+    PackShape, _deal, _first_offset, _is_seed, _pack_shape, _pack_tuple, _shuffle,
+)
+from reversis._core.engine cimport _apply_into, _start
+from reversis._core.settle cimport _settle_state
+from reversis._core.steps cimport step_cards
+from reversis._core.tables cimport MOVES_PLAY, _moves_tuple
+
+cdef extern from "Python.h":
+    void PyObject_GC_Track(object o)
+    void PyObject_GC_UnTrack(object o)
+    int PyObject_GC_IsTracked(object o)
+
+from reversis.engine import play as reference
+from reversis.engine.state import State
+from reversis.errors import ArgumentError
+from reversis.moves import parse_move
+from reversis.profile import Profile as _Profile
+
+cdef tuple _EMPTY = ()
 
 from cpython.ref cimport Py_REFCNT, Py_XDECREF
 

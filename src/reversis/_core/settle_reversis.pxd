@@ -1,9 +1,18 @@
+# Reversis in C (cimported by settle.pyx; the twin of reversis/games/reversis: the keepers, the
+# cards' payments, the pot, the reversis, the privilege's failures).
+
+from libc.stdint cimport int64_t, uint8_t, uint64_t
+
+from reversis._core.bits cimport rv_highest, rv_lowest, rv_popcount
+from reversis._core.settle cimport *
+from reversis._core.state cimport *
+
 # Reversis's settlement on the core (included by settle.pxi): games/reversis/settlement.py and
 # games/reversis/keepers.py, transcribed function by function on the C state and SettleC.
 
 # -- the keepers (games/reversis/keepers.py) ------------------------------------------------------
 
-cdef void keep_won(KeepC* k, const SettleC* L, OutC* out, int seat, int trick,
+cdef inline void keep_won(KeepC* k, const SettleC* L, OutC* out, int seat, int trick,
                    int pool) noexcept nogil:
     """Keeper.won: ``seat`` placed a quinola of the pool ``pool`` (account + 1)."""
     cdef int i
@@ -39,7 +48,7 @@ cdef void keep_won(KeepC* k, const SettleC* L, OutC* out, int seat, int trick,
             pay(out, -1 - i, seat, value, R_POOL, trick)
 
 
-cdef void keep_owed(KeepC* k, const SettleC* L, OutC* out, int seat, int trick, int pool,
+cdef inline void keep_owed(KeepC* k, const SettleC* L, OutC* out, int seat, int trick, int pool,
                     bint led) noexcept nogil:
     """Keeper.owed: ``seat``'s quinola of the pool ``pool`` was forced, played or led."""
     cdef int i
@@ -106,7 +115,7 @@ cdef inline bint lex_less(int64_t a, int b, int c, int64_t x, int y, int z) noex
     return a < x or (a == x and (b < y or (b == y and c < z)))
 
 
-cdef void pot_outcome(const SettleC* L, const TableC* t, const StateC* s, int* winner,
+cdef inline void pot_outcome(const SettleC* L, const TableC* t, const StateC* s, int* winner,
                       int* loser) noexcept nogil:
     """games/reversis pot_outcome and outcome.rank: the pot's winner and loser of a finished hand
     without a reversis."""
@@ -159,7 +168,7 @@ cdef void pot_outcome(const SettleC* L, const TableC* t, const StateC* s, int* w
         loser[0] = best
 
 
-cdef void settle_reversis_c(const SettleC* L, const TableC* t, const StateC* s, KeepC* keep,
+cdef inline void settle_reversis_c(const SettleC* L, const TableC* t, const StateC* s, KeepC* keep,
                             OutC* out) noexcept nogil:
     """settlement.py settle_reversis, up to the net (the listed payments are those not gone)."""
     cdef int n = t.players
@@ -263,7 +272,7 @@ cdef void settle_reversis_c(const SettleC* L, const TableC* t, const StateC* s, 
             party(L, t, s, keep, out, winner, loser, owed, nowed)
 
 
-cdef void party(const SettleC* L, const TableC* t, const StateC* s, KeepC* keep, OutC* out,
+cdef inline void party(const SettleC* L, const TableC* t, const StateC* s, KeepC* keep, OutC* out,
                 int winner, int loser, const OwedC* owed, int nowed) noexcept nogil:
     """settlement.py _party."""
     cdef int n = t.players
@@ -299,7 +308,7 @@ cdef void party(const SettleC* L, const TableC* t, const StateC* s, KeepC* keep,
                     pay(out, other, winner, amount, owed[i].others_reason, owed[i].trick)
 
 
-cdef void failed_privilege(const SettleC* L, const TableC* t, KeepC* keep, OutC* out,
+cdef inline void failed_privilege(const SettleC* L, const TableC* t, KeepC* keep, OutC* out,
                            int seat) noexcept nogil:
     """settlement.py _failed_privilege."""
     cdef int n = t.players
@@ -348,7 +357,7 @@ cdef void failed_privilege(const SettleC* L, const TableC* t, KeepC* keep, OutC*
             keep_owed(keep, L, out, seat, 0, 1, False)
 
 
-cdef void reversis_end(const SettleC* L, const TableC* t, const StateC* s, KeepC* keep,
+cdef inline void reversis_end(const SettleC* L, const TableC* t, const StateC* s, KeepC* keep,
                        OutC* out, int rev, const int* rp_pool, int nrp) noexcept nogil:
     """settlement.py _reversis: a reversis made or broken."""
     cdef int n = t.players

@@ -1,4 +1,6 @@
-# SHAKE-256 in C (included by dealing.pxi), for engine/chance.py's seeded shuffle: the same words
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, infer_types=True
+# SHAKE-256 in C, for engine/chance.py's seeded shuffle: the same words
 # as hashlib.shake_256 (FIPS 202), which the reference engine uses; tests/test_core_shake.py
 # compares the two over many seeds and every length the shuffle reads.
 #
@@ -7,6 +9,10 @@
 # transform, which keeps six lanes complemented so that chi needs one NOT per row instead of five.
 # A message shorter than one block (136 bytes) is absorbed; then as many words as asked are
 # squeezed, 17 per permutation.
+
+from libc.string cimport memcpy
+
+from reversis.errors import ArgumentError
 
 cdef extern from *:
     """

@@ -1,4 +1,6 @@
-# Rollouts in a batch (included by core.pyx): reversis.rollouts' loop on the core.
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, infer_types=True
+# Rollouts in a batch : reversis.rollouts' loop on the core.
 #
 # A state is played out ``count`` times with the core's generator (splitmix64, as rollouts()
 # draws: the k-th of ``count`` moves is the high word of ``next * count``), the plays chosen at
@@ -7,13 +9,30 @@
 # ``result``) is written into a row of ``out``. reversis/rollouts.py runs the same loop in Python
 # on the reference engine, drawing the same numbers, so both engines give the same results.
 
+cimport cython
+from cpython.ref cimport PyObject, Py_INCREF, Py_XDECREF
+from cpython.tuple cimport PyTuple_New
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
+
+from reversis._core.bits cimport *
+from reversis._core.state cimport *
+from reversis._core.draws cimport next_choice
+from reversis._core.engine cimport (
+    NO_MOVE, PLAYED_OUT, REFUSED, _apply_into, _legal_moves, _move_into, _not_played_out,
+    _play_out, _refuse, _refuse_policy, _start,
+)
+from reversis._core.follow cimport legal_cards
+from reversis._core.lowered cimport _mask, _small, _table
+from reversis._core.play cimport apply_card, nth_card
+from reversis._core.steps cimport apply_step, step_allowed, step_cards
+from reversis._core.tables cimport MOVES_PLAY, _card_bit, _interned, _move_at, _moves_tuple
+from reversis._core.settle cimport settle_net
+
+from reversis.errors import ArgumentError
+
+
 from libc.stdint cimport int32_t
-
-cdef enum:
-    POLICY_RANDOM = 0
-    POLICY_CAUTIOUS = 1
-    POLICY_CALLABLE = 2
-
 
 cdef inline uint64_t _suit_bits(int suit) noexcept nogil:
     return (<uint64_t>0xFFFF) << (16 * suit)
@@ -71,7 +90,7 @@ cdef int _roll_out(const TableC* t, StateC* c, FactC* log, object draw, uint64_t
             count = rv_popcount(cards) + decline
             if count == 0:
                 return NO_MOVE
-            k = _next_choice(draw, rng, count)
+            k = next_choice(draw, rng, count)
             if decline and k == count - 1:
                 move, card = MOVE_DECLINE, 0
             else:
@@ -82,7 +101,7 @@ cdef int _roll_out(const TableC* t, StateC* c, FactC* log, object draw, uint64_t
             apply_step(t, c, log, move, card)
             continue
         if kind_of_policy == POLICY_RANDOM:
-            card = nth_card(c.legal, _next_choice(draw, rng, rv_popcount(c.legal)))
+            card = nth_card(c.legal, next_choice(draw, rng, rv_popcount(c.legal)))
         elif kind_of_policy == POLICY_CAUTIOUS:
             card = cautious_card(c.legal, &c.played[c.nplayed - c.ncur], c.ncur, danger)
         else:
@@ -90,7 +109,7 @@ cdef int _roll_out(const TableC* t, StateC* c, FactC* log, object draw, uint64_t
             if type(chosen) is not int or not 0 <= chosen < NCARDS or not c.legal >> chosen & 1:
                 _refuse_policy(chosen, c.to_move, c.legal)
             card = chosen
-        play_card(t, c, log, card)
+        apply_card(t, c, log, card)
     return PLAYED_OUT
 
 
@@ -123,6 +142,13 @@ cdef object _cautious_rollout(CoreState state, object draw, object policy):
     if why != PLAYED_OUT:
         return _not_played_out(table, &c, log, why, k, draw, policy)
     return _new_state(table, &c, _log_of(log, c.nfacts, c.nfacts))
+
+
+def cautious_rollout(CoreState state not None, draw, policy):
+    """``rollout(state, draw, policy)`` for the cautious policy (``policy.danger``: its 64 danger
+    values), played in C: what :class:`reversis.playouts.CautiousPolicy`'s ``core_rollout``
+    calls, the engine knowing no policy."""
+    return _cautious_rollout(state, draw, policy)
 
 
 def cautious_choice(legal, trick, danger):

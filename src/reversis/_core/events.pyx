@@ -1,59 +1,58 @@
-# The public events of a state (included by core.pyx): reversis.views reads a hand's events and
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, infer_types=True
+# The public events of a state : reversis.views reads a hand's events and
 # tricks to make a seat's view, and a sampled world's view is made to check it. events_of and
 # tricks_of make them from the state's arrays in one pass, equal to the reference's
 # ``tuple(map(event_of, facts_of(state)))`` and ``Hand.tricks``; the plays, the tricks taken and the
 # (seat, card) pairs of the tricks are interned (made once, then shared: they are frozen values).
 
+cimport cython
+from cpython.ref cimport PyObject, Py_INCREF, Py_XDECREF
+from cpython.tuple cimport PyTuple_New
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
+
+from reversis._core.bits cimport *
+from reversis._core.state cimport *
+
+
 # -- frozen attrs values made with their fields set directly ------------------------------------
 
-cdef extern from *:
-    """
-    typedef int (*rv_setter)(PyObject*, PyObject*, PyObject*);
-    static rv_setter rv_setter_of(PyObject* descriptor) {
-        return (rv_setter)PyType_GetSlot(Py_TYPE(descriptor), Py_tp_descr_set);
-    }
-    static int rv_set(rv_setter set, PyObject* descriptor, PyObject* obj, PyObject* value) {
-        return set(descriptor, obj, value);
-    }
-    """
-    ctypedef int (*rv_setter)(PyObject*, PyObject*, PyObject*)
-    rv_setter rv_setter_of(PyObject* descriptor)
-    int rv_set(rv_setter set, PyObject* descriptor, PyObject* obj, PyObject* value) except -1
+cdef extern from "Python.h":
+    int PyObject_GenericSetAttr(object o, object name, object value) except -1
+
+from reversis._core.state cimport _fact, _facts_of
+
+import attrs
+
+from reversis.cards import CARD_AT
+from reversis.engine.facts import Kind
+from reversis.errors import ArgumentError
+
+cdef tuple _KINDS = tuple(Kind)
+cdef object _object_new = object.__new__
 
 
 cdef class _Maker:
-    """How to make a frozen attrs value of ``cls`` from its fields in order: allocated, each field
-    set by its slot's descriptor (``direct``), or else by calling the class with keywords."""
-    cdef object cls
-    cdef tuple names
-    cdef tuple descriptors
-    cdef rv_setter setter
-    cdef bint direct
+    """How to make a frozen attrs value of ``cls`` from its fields in order: made by
+    ``object.__new__``, each field then set with ``object.__setattr__`` (``direct``, what the
+    class's ``__init__`` would do), or else by calling the class with keywords."""
 
 
 cdef _Maker _maker_of(object cls, tuple names):
-    """The maker of ``cls``: direct where ``cls`` is a slotted attrs class whose fields are exactly
-    ``names`` (aliases aside), each a plain slot, and whose ``__init__`` only sets them (no
-    validator, converter or post-init: what settle.pxi's _bare_ok asks)."""
+    """The maker of ``cls``: direct where ``cls`` is an attrs class whose fields are exactly
+    ``names`` and whose ``__init__`` only sets them (no validator, converter or hook)."""
     cdef _Maker maker = _Maker.__new__(_Maker)
     maker.cls = cls
     maker.names = names
-    maker.direct = False
     fields = attrs.fields(cls)
-    if (
-        tuple([f.name for f in fields]) != names
-        or not all(f.validator is None and f.converter is None and f.init for f in fields)
-        or hasattr(cls, "__attrs_post_init__")
-        or "__slots__" not in cls.__dict__
-    ):
-        return maker
-    descriptors = tuple([cls.__dict__.get(name) for name in names])
-    kind = type(descriptors[0])
-    if any(type(d) is not kind for d in descriptors) or kind.__name__ != "member_descriptor":
-        return maker
-    maker.descriptors = descriptors
-    maker.setter = rv_setter_of(<PyObject*>descriptors[0])
-    maker.direct = maker.setter != NULL
+    maker.direct = (
+        tuple([f.name for f in fields]) == names
+        and all(f.validator is None and f.converter is None and f.init for f in fields)
+        and not hasattr(cls, "__attrs_pre_init__")
+        and not hasattr(cls, "__attrs_post_init__")
+        and cls.__new__ is object.__new__
+    )
     return maker
 
 
@@ -64,12 +63,10 @@ cdef object _make(_Maker maker, tuple values):
         return maker.cls(**{
             f.alias: value for f, value in zip(attrs.fields(maker.cls), values)
         })
-    out = PyType_GenericAlloc(<type>maker.cls, 0)
+    out = _object_new(maker.cls)
     for i in range(len(values)):
-        rv_set(maker.setter, <PyObject*>maker.descriptors[i], <PyObject*>out,
-               <PyObject*>values[i])
+        PyObject_GenericSetAttr(out, maker.names[i], values[i])
     return out
-
 
 
 # -- the events -------------------------------------------------------------------------------
@@ -103,6 +100,8 @@ cdef void _import_events() except *:
     """The event classes, imported on first use (importing the library stays quick)."""
     global _event_of, _CardPlayed, _TrickTaken, _HandDealt, _Trick, _PLAY_KINDS
     global _Exchanged, _Declined, _Discarded, _CardGiven, _PASSED_EVENT
+    if _event_of is not None:
+        return
     from reversis import events as ev
     from reversis.engine.eventing import KINDS, event_of
     from reversis.engine.tricks import Trick
@@ -243,14 +242,6 @@ cdef object _hidden(int kind, int seat, int to):
 cdef class _Seen:
     """What one pass over the facts collects: the events (of one seat, or all of them with
     ``seat`` -1) and what the seat's own steps tell (reversis.viewevents.seat_events)."""
-    cdef int seat
-    cdef tuple pools
-    cdef list out
-    cdef object widow_card
-    cdef list put_aside
-    cdef list given
-    cdef list received
-    cdef list coming
 
 
 cdef void _see(_Seen seen, const FactC* f) except *:

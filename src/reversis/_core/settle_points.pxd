@@ -1,9 +1,18 @@
+# Hearts, Tëtka and Réunion in C (cimported by settle.pyx; the twins of reversis/games/hearts.py,
+# tetka.py and reunion.py: points pair by pair, Réunion's side payments).
+
+from libc.stdint cimport int64_t, uint8_t, uint64_t
+
+from reversis._core.bits cimport rv_highest, rv_lowest, rv_popcount
+from reversis._core.settle cimport *
+from reversis._core.state cimport *
+
 # The games of points (Hearts, Tëtka: common.py's pair-by-pair settlement) and Réunion's side
 # payments on the core (included by settle.pxi).
 
 # -- the games of points, Réunion -----------------------------------------------------------------
 
-cdef void won_and_counts(const TableC* t, const StateC* s, uint64_t* won,
+cdef inline void won_and_counts(const TableC* t, const StateC* s, uint64_t* won,
                          int* counts) noexcept nogil:
     cdef int n = t.players
     cdef int k, i
@@ -19,7 +28,7 @@ cdef void won_and_counts(const TableC* t, const StateC* s, uint64_t* won,
         counts[s.trick_winner[k]] += 1
 
 
-cdef int64_t mask_points(const SettleC* L, uint64_t cards) noexcept nogil:
+cdef inline int64_t mask_points(const SettleC* L, uint64_t cards) noexcept nogil:
     cdef int64_t total = 0
     while cards:
         total += L.trick_points[rv_lowest(cards)]
@@ -27,7 +36,7 @@ cdef int64_t mask_points(const SettleC* L, uint64_t cards) noexcept nogil:
     return total
 
 
-cdef void hearts_points(const SettleC* L, const TableC* t, const StateC* s,
+cdef inline void hearts_points(const SettleC* L, const TableC* t, const StateC* s,
                         int64_t* points) noexcept nogil:
     """games/hearts.py points: the points of the tricks; once over, the moon and the bonus."""
     cdef int n = t.players
@@ -58,7 +67,7 @@ cdef void hearts_points(const SettleC* L, const TableC* t, const StateC* s,
                 points[seat] += L.no_trick_points
 
 
-cdef void tetka_points(const SettleC* L, const TableC* t, const StateC* s, int shown,
+cdef inline void tetka_points(const SettleC* L, const TableC* t, const StateC* s, int shown,
                        int64_t* points) noexcept nogil:
     """games/tetka.py points: the queens, Tëtka, the bum card, the bum and last tricks; once
     over, most tricks."""
@@ -123,7 +132,7 @@ cdef void tetka_points(const SettleC* L, const TableC* t, const StateC* s, int s
     points[score_seat] += L.tetka[5]
 
 
-cdef void pairwise_c(int n, const int64_t* points, OutC* out) noexcept nogil:
+cdef inline void pairwise_c(int n, const int64_t* points, OutC* out) noexcept nogil:
     """common.py pairwise."""
     cdef int a, b
     cdef int64_t difference
@@ -136,7 +145,7 @@ cdef void pairwise_c(int n, const int64_t* points, OutC* out) noexcept nogil:
                 pay(out, b, a, -difference, R_POINTS, 0)
 
 
-cdef void reunion_c(const SettleC* L, const TableC* t, const StateC* s, int left, int right,
+cdef inline void reunion_c(const SettleC* L, const TableC* t, const StateC* s, int left, int right,
                     OutC* out) noexcept nogil:
     """games/reunion.py settle."""
     cdef int n = t.players

@@ -1,4 +1,6 @@
-# A seat's view of a hand in play, made from the state in one call (included by core.pyx, after
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, infer_types=True
+# A seat's view of a hand in play, made from the state in one call (after
 # events.pxi and settle.pxi): reversis.views.hand_view asks view_of for the view of a core state
 # while the hand is in play, and makes it itself otherwise (a finished hand; a profile whose points
 # the core does not count). view_of gives a HandView equal, field by field, to the one hand_view
@@ -7,6 +9,38 @@
 # the core's settlement counts them (settle.pxi: the scoring of the profile, no game's name), the
 # view and its tricks made as frozen attrs values with their fields set directly (their classes
 # validate nothing: _setter_of checks it), not through their __init__.
+
+cimport cython
+from cpython.ref cimport PyObject, Py_INCREF, Py_XDECREF
+from cpython.tuple cimport PyTuple_New
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
+
+from reversis._core.bits cimport *
+from reversis._core.state cimport *
+from reversis._core.events cimport _Maker, _Seen, _import_events, _make, _maker_of, _seat_card, _walk
+from reversis._core.settle cimport *
+from reversis._core.settle_points cimport hearts_points, mask_points, tetka_points, won_and_counts
+from reversis._core.viewsource cimport ViewSource, _view_source
+
+import weakref
+
+import attrs
+
+from reversis.cards import CARD_AT
+from reversis._core.draws cimport next_choice
+from reversis._core.engine cimport (
+    NO_MOVE, PLAYED_OUT, REFUSED, _apply_into, _legal_moves, _move_into, _not_played_out,
+    _play_out, _refuse, _refuse_policy, _start,
+)
+from reversis._core.follow cimport legal_cards
+from reversis._core.lowered cimport _mask, _small, _table
+from reversis._core.play cimport apply_card, nth_card
+from reversis._core.steps cimport apply_step, step_allowed, step_cards
+from reversis._core.tables cimport MOVES_PLAY, _card_bit, _interned, _move_at, _moves_tuple
+
+from reversis.errors import ArgumentError
+
 
 cdef _Maker _VIEW_MAKER = None
 cdef _Maker _TRICK_MAKER = None
@@ -23,8 +57,7 @@ cdef void _import_views() except *:
     from reversis.engine.tricks import Phase, Trick
     from reversis.views import HandView
 
-    if _event_of is None:
-        _import_events()
+    _import_events()
     _TRICK_MAKER = _maker_of(Trick, ("number", "leader", "plays", "winner"))
     _VIEW_MAKER = _maker_of(HandView, tuple([f.name for f in attrs.fields(HandView)]))
     _PHASE_EXCHANGE = Phase.EXCHANGE

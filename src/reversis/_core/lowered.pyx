@@ -1,0 +1,198 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, infer_types=True
+"""A profile's rules and a deal lowered to C (:func:`reversis._core.lower.lower` gives the flat
+data; this module copies it into a :class:`~reversis._core.state.Table` that every state of the
+hand shares)."""
+
+cimport cython
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy
+
+import weakref
+
+from reversis._core.lower import lower
+from reversis.engine.deal import Deal
+from reversis.errors import ArgumentError
+
+
+@cython.final
+@cython.no_gc
+cdef class Program:
+    """A profile's rules for one trump suit, lowered (:func:`reversis._core.lower.lower`)."""
+
+    #: ``steps``: the steps before play of the deals seen, lowered: by the identity of a deal's
+    #: ``steps`` tuple (the profile's own, shared by its deals), ``(steps, seats, kinds,
+    #: arguments, the widow's size they were checked against)``.
+
+
+#: Lowered rules by (id of the Rules, trump suit); each entry keeps a weak reference to its Rules,
+#: checked on every look-up, so that an id reused by another Rules is never mistaken for it. A
+#: cache of values that never change (as engine/tables.py's), bounded in size.
+cdef dict _PROGRAMS = {}
+
+
+cdef uint64_t _mask(object value, str what) except? 0:
+    cdef uint64_t mask
+    if type(value) is int:
+        try:
+            return <uint64_t>value
+        except OverflowError:
+            pass
+    raise ArgumentError(f"the deal's {what} is not a card mask: {str(value)[:40]}")
+
+
+cdef int _small(object value, int low, int high) except -1000:
+    """``value`` if it is an integer from ``low`` to ``high``, else -999."""
+    cdef long long number
+    if type(value) is int:
+        try:
+            number = value
+        except OverflowError:
+            return -999
+        if low <= number <= high:
+            return <int>number
+    return -999
+
+
+#: The last program asked for, with its Rules and trump suit: found again without a look-up.
+cdef Program _LAST_PROGRAM = None
+cdef object _LAST_PROGRAM_RULES = None
+cdef object _LAST_PROGRAM_SUIT = None
+
+
+cdef Program _program(object deal):
+    global _LAST_PROGRAM, _LAST_PROGRAM_RULES, _LAST_PROGRAM_SUIT
+    trumps = deal.trumps
+    suit = -1 if trumps is None else trumps.suit
+    rules = deal.rules
+    if (rules is _LAST_PROGRAM_RULES and _LAST_PROGRAM is not None
+            and type(suit) is int and suit == _LAST_PROGRAM_SUIT):
+        return _LAST_PROGRAM
+    program = _program_of(rules, suit, deal)
+    _LAST_PROGRAM, _LAST_PROGRAM_RULES, _LAST_PROGRAM_SUIT = program, rules, suit
+    return program
+
+
+cdef Program _program_of(object rules, object suit, object deal):
+    key = (id(rules), suit)
+    cdef Program program = _PROGRAMS.get(key)
+    if program is not None and program.rules_ref() is rules:
+        return program
+    lowered = lower(deal)
+    program = Program.__new__(Program)
+    cdef TableC* c = &program.c
+    cdef int bit
+    c.players = lowered.players
+    c.tricks = lowered.tricks
+    c.deck = _mask(lowered.deck, "pack")
+    for bit in range(NCARDS):
+        c.led_cards[bit] = _mask(lowered.led_cards[bit], "suits")
+        c.power[bit] = lowered.power[bit]
+        c.pool_of[bit] = lowered.pool_of[bit]
+    for bit in range(4):
+        c.suits[bit] = _mask(lowered.suits[bit], "suits")
+    c.trump_suit = lowered.trump_suit
+    c.follow_trump = lowered.follow_trump
+    c.first_lead = _mask(lowered.first_lead, "first lead")
+    c.two_of_clubs = lowered.two_of_clubs
+    c.first_trick_barred = _mask(lowered.first_trick_barred, "first trick")
+    c.lead_barred = _mask(lowered.lead_barred, "leads")
+    c.lead_free = _mask(lowered.lead_free, "leads")
+    c.breakers = _mask(lowered.breakers, "breakers")
+    c.priv_mask = _mask(lowered.priv_mask, "privilege")
+    c.priv_needed = lowered.priv_needed
+    c.priv_last = lowered.priv_last
+    c.only_card_forced = lowered.only_card_forced
+    c.commit = lowered.commit
+    c.end_on_break = lowered.end_on_break
+    c.widow_to_dealer = lowered.widow_to_dealer
+    program.pools = lowered.pools
+    program.rules_ref = weakref.ref(rules)
+    program.steps = {}
+    if len(_PROGRAMS) >= 256:
+        _PROGRAMS.clear()
+    _PROGRAMS[key] = program
+    return program
+
+
+cdef Table _table(object deal):
+    if not isinstance(deal, Deal):
+        raise ArgumentError(f"start() needs an engine Deal, not {type(deal).__name__}")
+    cdef Program program = _program(deal)
+    cdef Table table = Table.__new__(Table)
+    cdef TableC* c = &table.c
+    memcpy(c, &program.c, sizeof(TableC))
+    table.deal = deal
+    table.pools = program.pools
+    cdef int n = c.players
+    cdef int dealer = _small(deal.dealer, 0, n - 1)
+    dealt = deal.dealt
+    widow = deal.widow
+    steps = deal.steps
+    if dealer < 0 or type(dealt) is not tuple or len(dealt) != n:
+        raise ArgumentError("the deal's dealer or hands do not fit its profile")
+    if (type(widow) is not tuple or type(steps) is not tuple or len(widow) > NCARDS
+            or len(steps) > MAX_STEPS or _small(deal.nsteps, 0, MAX_STEPS) != len(steps)):
+        raise ArgumentError("the deal's widow or steps do not fit its profile")
+    c.dealer = dealer
+    c.eldest = (dealer + 1) % n
+    cdef int seat, k, bit
+    for seat in range(n):
+        c.dealt[seat] = _mask(dealt[seat], "hands")
+    c.nwidow = len(widow)
+    for k in range(c.nwidow):
+        bit = _small(widow[k], 0, NCARDS - 1)
+        if bit < 0:
+            raise ArgumentError(f"the deal's widow holds {str(widow[k])[:20]}, not a card bit")
+        c.widow[k] = bit
+        if c.widow_to_dealer:
+            # reunion §4: the dealer takes up the cards left.
+            c.dealt[dealer] |= (<uint64_t>1) << c.widow[k]
+    c.nsteps = len(steps)
+    _lower_steps(program, c, steps)
+    c.no_discard = _mask(deal.no_discard, "barred discards")
+    c.may_decline = bool(deal.may_decline)
+    return table
+
+
+cdef void _lower_steps(Program program, TableC* c, tuple steps) except *:
+    """The deal's steps before play into ``c`` (checked, then kept by the program for the next
+    deal with the same steps)."""
+    cdef int k, n = c.players, seat, kind, argument
+    cdef const unsigned char* seats
+    cdef const unsigned char* kinds
+    cdef const unsigned char* arguments
+    found = program.steps.get(id(steps))
+    if found is not None and found[0] is steps and found[4] == c.nwidow:
+        seats, kinds, arguments = found[1], found[2], found[3]
+        memcpy(c.step_seat, seats, c.nsteps)
+        memcpy(c.step_kind, kinds, c.nsteps)
+        memcpy(c.step_arg, arguments, c.nsteps)
+        return
+    for k in range(c.nsteps):
+        step = steps[k]
+        if type(step) is not tuple or len(step) != 3:
+            raise ArgumentError(f"the deal's step {k} is not a step of its profile")
+        seat = _small(step[0], 0, n - 1)
+        kind = _small(step[1], 0, 3)
+        argument = _small(step[2], -1, NCARDS)
+        if seat < 0 or kind < 0:
+            raise ArgumentError(f"the deal's step {k} is not a step of its profile")
+        if kind == STEP_EXCHANGE:
+            if not 0 <= argument < c.nwidow:
+                raise ArgumentError(f"the deal's step {k} names no widow card")
+        elif kind != STEP_DISCARD and not 0 <= argument < n:
+            raise ArgumentError(f"the deal's step {k} names no seat")
+        c.step_seat[k] = seat
+        c.step_kind[k] = kind
+        c.step_arg[k] = argument if kind != STEP_DISCARD else 0
+    if len(program.steps) >= 64:
+        program.steps.clear()
+    program.steps[id(steps)] = (
+        steps,
+        (<char*>c.step_seat)[:c.nsteps],
+        (<char*>c.step_kind)[:c.nsteps],
+        (<char*>c.step_arg)[:c.nsteps],
+        c.nwidow,
+    )
+
