@@ -1,5 +1,6 @@
 """Types of the compiled core (:mod:`reversis._core.core`, built from ``core.pyx``)."""
 
+from array import array
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -65,9 +66,14 @@ def play_outs(
     policy: str | Policy | None,
     danger: Sequence[int],
     result: str | Callable[[CoreState], Sequence[int]],
-    out: object,
-    row: int = 0,
-) -> int: ...
+) -> tuple[array[int], int]: ...
+def play_out(
+    state: CoreState,
+    seed: int,
+    policy: str | Policy | None,
+    danger: Sequence[int],
+    result: str | Callable[[CoreState], Sequence[int]],
+) -> tuple[tuple[int, ...], int]: ...
 def match_slots(candidates: list[list[int]], order: list[int]) -> list[tuple[int, int]] | None: ...
 def settle_state(state: CoreState) -> Settlement: ...
 def settle_hand(hand: object) -> Settlement | None: ...
