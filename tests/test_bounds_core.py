@@ -184,3 +184,17 @@ def test_the_core_refuses_huge_batches_itself() -> None:
         with pytest.raises(ArgumentError, match="not in the batch"):
             batch.deal(i, deals(0))
     assert batch.state(1).to_move >= 0
+
+
+def test_the_cautious_choice_in_c_refuses_what_is_not_a_card_bit() -> None:
+    core = core_module()
+    if core is None:
+        pytest.skip("the compiled core is not built (or REVERSIS_ENGINE=python)")
+    table = (0,) * 64
+    for trick in ((1000,), (-1,), (2**64,), (1.0,)):
+        with pytest.raises(ArgumentError):
+            core.cautious_choice(0b1010, trick, table)
+    for danger in ((2**40,) * 64, (-1,) * 64, (0,) * 63):
+        with pytest.raises(ArgumentError):
+            core.cautious_choice(0b1010, (), danger)
+    assert core.cautious_choice(0b1010, (), table) == 1

@@ -134,13 +134,15 @@ def cautious_choice(legal, trick, danger):
     cdef int32_t table[NCARDS]
     cdef uint8_t cards[MAX_PLAYERS]
     cdef uint64_t mask = _mask(legal, "legal cards")
-    cdef int k
-    if not mask or len(trick) > MAX_PLAYERS or len(danger) != NCARDS:
+    cdef int k, card
+    if not mask or len(trick) > MAX_PLAYERS:
         raise ArgumentError("cautious_choice() needs legal cards, a trick and 64 danger values")
-    for k in range(NCARDS):
-        table[k] = danger[k]
+    _danger_of(tuple(danger), table)
     for k in range(len(trick)):
-        cards[k] = _small(trick[k], 0, NCARDS - 1)
+        card = _small(trick[k], 0, NCARDS - 1)
+        if card < 0:
+            raise ArgumentError(f"cautious_choice(): {str(trick[k])[:20]} is not a card bit")
+        cards[k] = card
     return cautious_card(mask, cards, len(trick), table)
 
 
