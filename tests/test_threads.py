@@ -5,14 +5,21 @@ them. Runs on the engine the suite runs on (the compiled core, or ``REVERSIS_ENG
 
 from __future__ import annotations
 
+import gc
 import random
 import sys
 import threading
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from reversis import new_hand, rollouts, sample_world, settle
+import attrs
+import pytest
+
+from reversis import load_profile, new_hand, rollouts, sample_world, settle
+from reversis.dealing import seeded_deal
+from reversis.engine import chance
 from reversis.worlds import world_sampler
 
 PROFILES = ("fournier-1785", "hearts", "tetka", "reunion", "fournier-1785-3p")
@@ -112,3 +119,56 @@ def test_views_made_from_many_threads_at_once() -> None:
     iteration`` (the registry of checked views swept while others added to it)."""
     alone = {number: _views(number) for number in range(THREADS)}
     assert _in_threads(_views, THREADS) == alone
+
+
+# -- the core's "last one asked for" caches --------------------------------------------------
+#
+# The core keeps the last Rules it lowered with what it made of them (the program of a trump suit,
+# the pack's shapes), found again without a look-up. They were kept in separate globals replaced
+# one after the other: code run between two of those stores (another thread, or here, a finalizer
+# run by the old Rules' release) read the new Rules with the old Rules' shapes or the old suit's
+# program. The finalizer opens the same window a thread switch does, every time.
+
+
+def _core() -> Any:
+    from reversis._core import core_module
+
+    core = core_module()
+    if core is None:
+        pytest.skip("the compiled core is not built (or REVERSIS_ENGINE=python)")
+    return core
+
+
+def test_the_last_pack_shapes_are_never_read_with_other_rules() -> None:
+    core = _core()
+    other = load_profile("fournier-1785")
+    expected = chance.seeded_pack(other, 5)
+    house = attrs.evolve(load_profile("hearts"))  # 52 cards, where fournier-1785 has 48
+    core.seeded_pack(house, 1)
+    found: list[Any] = []
+    weakref.finalize(house.compiled, lambda: found.append(core.seeded_pack(other, 5)))
+    del house
+    gc.collect()
+    core.seeded_pack(other, 5)  # replaces the last Rules: the house Rules are released
+    assert found == [expected]
+
+
+def test_the_last_program_is_never_read_with_another_trump_suit() -> None:
+    core = _core()
+    reunion = load_profile("reunion")
+    spades, hearts = seeded_deal(reunion, seed=0), seeded_deal(reunion, seed=1)
+    assert (spades.trumps.suit, hearts.trumps.suit) == (3, 2)
+
+    def played(deal: Any) -> Any:
+        return core.rollouts(core.start(deal), 1, 7)[0].to_state()
+
+    expected = played(spades)
+    house = attrs.evolve(reunion)
+    core.start(seeded_deal(house, seed=0))  # the last program: the house Rules, spades
+    found: list[Any] = []
+    weakref.finalize(house.compiled, lambda: found.append(played(spades)))
+    del house
+    gc.collect()
+    hearts = seeded_deal(reunion, seed=1)  # the pack's shapes forget the house Rules
+    core.start(hearts)  # replaces the last program: the house Rules are released
+    assert found == [expected]
