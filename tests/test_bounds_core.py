@@ -198,3 +198,21 @@ def test_the_cautious_choice_in_c_refuses_what_is_not_a_card_bit() -> None:
         with pytest.raises(ArgumentError):
             core.cautious_choice(0b1010, (), danger)
     assert core.cautious_choice(0b1010, (), table) == 1
+
+
+def test_the_reference_batch_refuses_hands_not_in_it() -> None:
+    pytest.importorskip("numpy")
+    from reversis.vectorbatch import PythonBatch
+    from reversis.vectorcommon import Deals
+
+    profile = load_profile("hearts")
+    deals = Deals(profile, 2, 1, 0)
+    batch = PythonBatch(profile, 2, deals)
+    for i in (-1, 2, 2**63, 2**64, 1.0):
+        with pytest.raises(ArgumentError, match="not in the batch"):
+            batch.state(i)
+        with pytest.raises(ArgumentError, match="not in the batch"):
+            batch.deal(i, deals(0))
+    for count in (0, -1, 1.0):
+        with pytest.raises(ArgumentError, match="num_envs"):
+            PythonBatch(profile, count, deals)
