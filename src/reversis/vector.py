@@ -56,10 +56,10 @@ try:
 except ImportError as error:  # pragma: no cover - numpy is installed in the test environments
     raise ImportError("reversis.vector needs NumPy: pip install 'reversis[pettingzoo]'") from error
 
+from reversis import vectorcommon
 from reversis.errors import ArgumentError
 from reversis.profile import Profile
 from reversis.vectorcommon import (
-    MAX_BATCH_BYTES,
     Deals,
     actions_of,
     batch_bytes,
@@ -86,6 +86,12 @@ __all__ = [
     "random_actions",
     "step",
 ]
+
+
+#: The most bytes a batch of hands may take (4 GiB): a ``num_envs`` whose :func:`batch_bytes`
+#: exceed it is refused with an :class:`~reversis.ArgumentError` naming the limit, before anything
+#: is allocated.
+MAX_BATCH_BYTES = vectorcommon.MAX_BATCH_BYTES
 
 
 @attrs.frozen(eq=False)
