@@ -4,8 +4,10 @@
 # draws: the k-th of ``count`` moves is the high word of ``next * count``), the plays chosen at
 # random, by the cautious policy (reversis.bots._pick, transcribed below), or by a Python
 # callable; each final state's result (a tuple of one integer per seat, from the Python function
-# ``result``) is written into a row of ``out``. reversis/rollouts.py runs the same loop in Python
-# on the reference engine, drawing the same numbers, so both engines give the same results.
+# ``result``) is written into a row of an array this file sizes itself (no buffer or offset comes
+# from Python; counts are checked in Python integers first). reversis/playouts.py runs the same
+# loop in Python on the reference engine, drawing the same numbers, so both engines give the same
+# results.
 
 from libc.stdint cimport int32_t
 
