@@ -30,7 +30,6 @@ import statistics
 import subprocess
 import sys
 import time
-from array import array
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -72,9 +71,8 @@ def loop_only(state: Any) -> Side:
     zeros = (0,) * len(state.held)
 
     def run(count: int, seed: int) -> float:
-        out = array("q", bytes(8 * count * len(zeros)))
         began = time.perf_counter()
-        _play_outs(state, count, seed, None, lambda _: zeros, out, 0)
+        _play_outs(state, count, seed, None, lambda _: zeros)
         return time.perf_counter() - began
 
     return run
@@ -86,9 +84,8 @@ def reference_loop(hand: reversis.Hand) -> Side:
     value = result_function(hand.profile, "net")
 
     def run(count: int, seed: int) -> float:
-        out = array("q", bytes(8 * count * hand.players))
         began = time.perf_counter()
-        _play_outs(state, count, seed, None, value, out, 0)
+        _play_outs(state, count, seed, None, value)
         return time.perf_counter() - began
 
     return run

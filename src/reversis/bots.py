@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import random
 import time
-from array import array
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -33,10 +32,10 @@ import attrs
 
 from reversis.cards import Card
 from reversis.errors import ArgumentError
-from reversis.hand import Hand, state_of
+from reversis.hand import Hand
 from reversis.moves import Decline, Move, Play
 from reversis.playouts import cautious_pick as _pick
-from reversis.playouts import cautious_policy, danger, play_outs
+from reversis.playouts import cautious_policy, danger, playout
 from reversis.playouts import danger_table as _table
 from reversis.profile import Profile
 from reversis.views import HandView
@@ -176,15 +175,11 @@ class MonteCarloBot:
             time.perf_counter() + self.millis / 1000 if self.millis is not None else float("inf")
         )
         worlds = 0
-        out = array("q", bytes(8 * len(moves) * view.players))
         while True:
             world = sample(self.rng)
             seed = self.rng.getrandbits(64)  # one seed a world: each move played out alike
             for i, move in enumerate(moves):
-                # rollouts(world.apply(move), 1, seed=seed, policy="cautious"), into row i
-                play_outs(state_of(world.apply(move)), 1, seed, "cautious", "net", out, i)
-            for i in range(len(moves)):
-                totals[i] += out[i * view.players + seat]
+                totals[i] += playout(world.apply(move), seed=seed, policy="cautious")[seat]
             worlds += 1
             if self.playouts is not None and worlds >= self.playouts:
                 break

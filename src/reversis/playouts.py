@@ -44,7 +44,7 @@ __all__ = [
     "cautious_policy",
     "danger",
     "danger_table",
-    "play_outs",
+    "playout",
     "result_function",
     "rollouts",
 ]
@@ -251,6 +251,77 @@ def _play_out_reference(state: State, rng: list[int], policy: Policy | str | Non
     return state
 
 
+def _check_count(count: object, what: str) -> int:
+    """``count`` if it is an integer from 0 to :data:`MAX_PLAYOUTS` (checked in Python integers,
+    before any loop of the core), else an :class:`~reversis.ArgumentError`."""
+    if type(count) is not int or not 0 <= count <= MAX_PLAYOUTS:
+        raise ArgumentError(
+            f"{what}: count must be an integer from 0 to {MAX_PLAYOUTS}, not {str(count)[:20]}"
+        )
+    return count
+
+
+def _check_seed(seed: object, what: str) -> int:
+    """``seed`` if it is an integer from 0 to 2**64 - 1, else an :class:`~reversis.ArgumentError`."""
+    if type(seed) is not int or not 0 <= seed <= _MASK64:
+        raise ArgumentError(
+            f"{what}: seed must be an integer from 0 to 2**64 - 1, not {str(seed)[:40]}"
+        )
+    return seed
+
+
+def _play_outs(
+    state: State, count: int, seed: int, policy: Policy | str | None, result: str | Result
+) -> tuple[array[int], int]:
+    """``count`` playouts of ``state``, each giving ``result`` (a name of :data:`RESULTS` or a
+    function of the final state), the generator starting at ``seed``: ``(values, next_seed)``,
+    ``values`` an ``array("q")`` of its own of ``count * players`` integers (playout ``i``'s value
+    for each seat at ``i * players + seat``) and the generator's state after them. On the core's
+    states, the core's loop, which settles in C for ``"net"``."""
+    _check_count(count, "play_outs")
+    _check_seed(seed, "play_outs")
+    profile = state.deal.profile
+    if _CORE is not None and isinstance(state, _CORE.CoreState):
+        danger = danger_table(profile) if policy == "cautious" else ()
+        of_state = result if result == "net" else _result_of(profile, result)
+        values, next_seed = _CORE.play_outs(state, count, seed, policy, danger, of_state)
+        return values, next_seed
+    value = _result_of(profile, result)
+    rng = [seed]
+    values = array("q")
+    n = len(state.held)
+    for _ in range(count):
+        row = tuple(value(_play_out_reference(state, rng, policy)))
+        if len(row) != n:
+            raise ArgumentError(f"play_outs: result gave {len(row)} values for {n} seats")
+        values.extend(row)
+    return values, rng[0]
+
+
+def _play_out(
+    state: State, seed: int, policy: Policy | str | None, result: str
+) -> tuple[tuple[int, ...], int]:
+    """One playout of ``state`` (as :func:`_play_outs`): ``(values, next_seed)``, ``values`` a
+    tuple of one integer per seat."""
+    if _CORE is not None and isinstance(state, _CORE.CoreState):
+        profile = state.deal.profile
+        danger = danger_table(profile) if policy == "cautious" else ()
+        of_state = result if result == "net" else _result_of(profile, result)
+        one: tuple[tuple[int, ...], int] = _CORE.play_out(state, seed, policy, danger, of_state)
+        return one
+    values, next_seed = _play_outs(state, 1, seed, policy, result)
+    return tuple(values), next_seed
+
+
+def _result_of(profile: Profile, result: str | Result) -> Result:
+    """``result`` as a function of the final state (:func:`result_function` of a name)."""
+    if isinstance(result, str):
+        if result not in RESULTS:
+            raise ArgumentError(f"play_outs: result must be 'net' or 'points', not {result[:40]!r}")
+        return result_function(profile, result)
+    return result
+
+
 def play_outs(
     state: State,
     count: int,
@@ -260,22 +331,24 @@ def play_outs(
     out: array[int],
     row: int,
 ) -> int:
-    """``count`` playouts of ``state`` into rows ``row``… of ``out``, each giving ``result``
-    (:data:`RESULTS`), the generator starting at ``seed``; the generator's state after them. On
-    the core's states, the core's loop, which settles in C for ``"net"``."""
-    profile = state.deal.profile
-    if _CORE is not None and isinstance(state, _CORE.CoreState):
-        danger = danger_table(profile) if policy == "cautious" else ()
-        of_state = result if result == "net" else result_function(profile, result)
-        next_seed: int = _CORE.play_outs(state, count, seed, policy, danger, of_state, out, row)
-        return next_seed
-    value = result_function(profile, result)
-    rng = [seed]
+    """Not part of the API (kept for :func:`rollouts` of a view on the reference engine, until it
+    takes :func:`_play_outs`' values): :func:`_play_outs` copied into rows ``row``… of ``out``,
+    an ``array("q")``; the generator's state after them. The rows are checked in Python integers
+    to lie within ``out`` before anything is played or written."""
+    if not isinstance(out, array) or out.typecode != "q":
+        raise ArgumentError("play_outs: out must be an array('q')")
+    _check_count(count, "play_outs")
+    if type(row) is not int or row < 0:
+        raise ArgumentError(f"play_outs: row must be an integer from 0, not {str(row)[:20]}")
     n = len(state.held)
-    for i in range(count):
-        values = value(_play_out_reference(state, rng, policy))
-        out[(row + i) * n : (row + i + 1) * n] = array("q", values)
-    return rng[0]
+    if (row + count) * n > len(out):
+        raise ArgumentError(
+            f"play_outs: rows {row} to {row + count - 1} do not fit in out "
+            f"({len(out) // max(n, 1)} rows)"
+        )
+    values, next_seed = _play_outs(state, count, seed, policy, result)
+    out[row * n : (row + count) * n] = values
+    return next_seed
 
 
 def rollouts(
@@ -317,32 +390,49 @@ def rollouts(
         raise ArgumentError(
             f"rollouts: n must be an integer from 1 to {MAX_PLAYOUTS}, not {str(n)[:20]}"
         )
-    if type(seed) is not int or not 0 <= seed <= _MASK64:
-        raise ArgumentError(
-            f"rollouts: seed must be an integer from 0 to 2**64 - 1, not {str(seed)[:40]}"
-        )
-    if isinstance(policy, str):
-        if policy not in POLICIES:
-            raise ArgumentError(
-                f"rollouts: unknown policy {policy[:40]!r}: choose random, cautious or a callable"
-            )
-    elif not callable(policy):
-        raise ArgumentError(f"rollouts: policy {type(policy).__name__} is not callable")
-    if not isinstance(result, str) or result not in RESULTS:
-        raise ArgumentError(f"rollouts: result must be 'net' or 'points', not {str(result)[:40]!r}")
-    chosen = None if policy == "random" else policy
+    chosen = _chosen(seed, policy, result, "rollouts")
     if isinstance(source, Hand):
         players = source.players
-        out = array("q", bytes(8 * n * players))
-        play_outs(state_of(source), n, seed, chosen, result, out, 0)
+        out, _ = _play_outs(state_of(source), n, seed, chosen, result)
     else:
         out = _view_play_outs(source, n, seed, chosen, result, profile)
         players = len(out) // n
     return memoryview(out).cast("B").cast("q", (n, players)).toreadonly()
 
 
-#: The name the tests and benchmarks knew :func:`play_outs` by.
-_play_outs = play_outs
+def playout(
+    hand: Hand, *, seed: int, policy: str | Policy = "random", result: str = "net"
+) -> tuple[int, ...]:
+    """One playout of ``hand``: each seat's result, a tuple (the row of ``rollouts(hand, 1, ...)``,
+    without the array), for a search that plays out one position at a time, as
+    :class:`~reversis.bots.MonteCarloBot` does. ``seed``, ``policy`` and ``result`` as for
+    :func:`rollouts`.
+
+        >>> from reversis import new_hand
+        >>> hand = new_hand("fournier-1785", seed=7)
+        >>> playout(hand, seed=1) == tuple(rollouts(hand, 1, seed=1).tolist()[0])
+        True
+    """
+    if not isinstance(hand, Hand):
+        raise ArgumentError(f"playout() needs a Hand, not {type(hand).__name__}")
+    values, _ = _play_out(state_of(hand), seed, _chosen(seed, policy, result, "playout"), result)
+    return values
+
+
+def _chosen(seed: object, policy: object, result: object, what: str) -> Policy | str | None:
+    """The policy the loops take for ``policy`` (``None`` for ``"random"``), once ``seed``,
+    ``policy`` and ``result`` are checked (:class:`~reversis.ArgumentError`)."""
+    _check_seed(seed, what)
+    if isinstance(policy, str):
+        if policy not in POLICIES:
+            raise ArgumentError(
+                f"{what}: unknown policy {policy[:40]!r}: choose random, cautious or a callable"
+            )
+    elif not callable(policy):
+        raise ArgumentError(f"{what}: policy {type(policy).__name__} is not callable")
+    if not isinstance(result, str) or result not in RESULTS:
+        raise ArgumentError(f"{what}: result must be 'net' or 'points', not {str(result)[:40]!r}")
+    return None if policy == "random" else policy
 
 
 def _view_play_outs(

@@ -35,6 +35,11 @@ Two faces: :class:`VectorEnv`, a Gymnasium vector environment, and the functiona
     >>> state.terminated.tolist(), state.rewards.sum(axis=1).tolist()
     ([True, True, True, True], [0.0, 0.0, 0.0, 0.0])
 
+A batch takes :func:`batch_bytes` (about 12 KB a hand, its arrays and its state): at most
+:data:`MAX_BATCH_BYTES` (4 GiB), that is :func:`max_envs` hands (about 350,000); a larger
+``num_envs`` is refused with :class:`~reversis.ArgumentError` naming the limit, before anything is
+allocated.
+
 Without the compiled core (``REVERSIS_ENGINE=python``), the same batch runs on the reference
 engine, one :class:`~reversis.Hand` per slot: the same numbers, many times slower.
 """
@@ -51,13 +56,16 @@ try:
 except ImportError as error:  # pragma: no cover - numpy is installed in the test environments
     raise ImportError("reversis.vector needs NumPy: pip install 'reversis[pettingzoo]'") from error
 
+from reversis import vectorcommon
 from reversis.errors import ArgumentError
 from reversis.profile import Profile
 from reversis.vectorcommon import (
     Deals,
     actions_of,
+    batch_bytes,
     count_of,
     dealer_of,
+    max_envs,
     new_batch,
     output_arrays,
     profile_of,
@@ -67,7 +75,23 @@ from reversis.vectorcommon import (
 if TYPE_CHECKING:
     from reversis.vectorenv import VectorEnv
 
-__all__ = ["BatchState", "Deals", "VectorEnv", "init", "random_actions", "step"]
+__all__ = [
+    "MAX_BATCH_BYTES",
+    "BatchState",
+    "Deals",
+    "VectorEnv",
+    "batch_bytes",
+    "init",
+    "max_envs",
+    "random_actions",
+    "step",
+]
+
+
+#: The most bytes a batch of hands may take (4 GiB): a ``num_envs`` whose :func:`batch_bytes`
+#: exceed it is refused with an :class:`~reversis.ArgumentError` naming the limit, before anything
+#: is allocated.
+MAX_BATCH_BYTES = vectorcommon.MAX_BATCH_BYTES
 
 
 @attrs.frozen(eq=False)
@@ -101,7 +125,7 @@ def init(
 ) -> BatchState:
     """``num_envs`` hands of ``profile`` dealt from ``seed`` (see the module's docstring)."""
     profile = profile_of(profile)
-    count = count_of(num_envs)
+    count = count_of(num_envs, profile)
     deals = Deals(profile, count, seed_of(seed), dealer_of(profile, dealer))
     batch = new_batch(profile, count, deals, shaping)
     obs, mask, seat, rewards, done = output_arrays(count, profile)

@@ -30,8 +30,8 @@ class PythonBatch:
         deal_source: Callable[[int], Deal],
         shaping: bool = False,
     ) -> None:
-        if not 1 <= count <= 1 << 24:
-            raise ArgumentError(f"num_envs: an integer from 1 to 2**24, not {count}")
+        if type(count) is not int or count < 1:  # vectorcommon.count_of bounds it
+            raise ArgumentError(f"num_envs: an integer from 1, not {str(count)[:40]}")
         self.profile = profile
         self.num_envs = count
         self.shaping = bool(shaping)
@@ -48,14 +48,23 @@ class PythonBatch:
     def _start(self, deal: Deal) -> Hand:
         return hand_of_state(ENGINE.start(deal))
 
+    def _hand(self, i: object) -> int:
+        """``i`` if it is the number of a hand of the batch."""
+        if type(i) is not int or not 0 <= i < self.num_envs:
+            raise ArgumentError(
+                f"hand {str(i)[:40]} is not in the batch (0 to {self.num_envs - 1})"
+            )
+        return i
+
     def deal(self, i: int, deal: Deal) -> None:
         """Start hand ``i`` anew from ``deal``."""
+        i = self._hand(i)
         self.hands[i] = self._start(deal)
         self.paid[i] = [0] * self.n
 
     def state(self, i: int) -> Any:
         """Hand ``i``'s engine state."""
-        return state_of(self.hands[i])
+        return state_of(self.hands[self._hand(i)])
 
     def copy(self, deal_source: Callable[[int], Deal] | None = None) -> PythonBatch:
         """A batch of its own with the same hands (hands are immutable: shared)."""

@@ -22,10 +22,14 @@ from reversis.profile import Profile, available_profiles, load_profile
 from reversis.vectorbatch import PythonBatch
 
 __all__ = [
+    "MAX_BATCH_BYTES",
+    "STATE_BYTES",
     "Deals",
     "actions_of",
+    "batch_bytes",
     "count_of",
     "dealer_of",
+    "max_envs",
     "new_batch",
     "output_arrays",
     "profile_of",
@@ -43,13 +47,48 @@ def profile_of(profile: object) -> Profile:
     raise ArgumentError(f"profile: {str(profile)[:60]!r} is neither a Profile nor a shipped name")
 
 
-def count_of(value: object) -> int:
-    """The number of hands: an integer from 1 to ``2**24``."""
-    if type(value) is not int and not isinstance(value, np.integer):
-        raise ArgumentError(f"num_envs: an integer from 1 to 2**24, not {str(value)[:40]!r}")
+#: The most bytes a batch of hands may take (4 GiB): a number of hands whose
+#: :func:`batch_bytes` exceed it is refused with an :class:`~reversis.ArgumentError` naming the
+#: limit, before anything is allocated.
+MAX_BATCH_BYTES = 4 * 2**30
+
+#: The bytes counted for each hand's state in the batch, on either engine: at least the compiled
+#: core's C data for a hand (its state, facts, rewards paid and deal table: 2,508 bytes at four
+#: seats) and room for the reference engine's objects.
+STATE_BYTES = 8192
+
+
+def batch_bytes(profile: Profile, count: int) -> int:
+    """The bytes a batch of ``count`` hands of ``profile`` takes, in Python integers: per hand,
+    the arrays a step writes (the observation in ``float32``, the action mask in ``int8``, the
+    seat to move in ``int32``, each seat's reward in ``float32``, whether it ended), the arrays
+    :class:`~reversis.vector.VectorEnv` keeps beside them (the hand's seed, its reward, its
+    acting seat, its row number and truncation) and :data:`STATE_BYTES`."""
+    arrays = 4 * observation_size(profile) + action_count(profile) + 4 + 4 * profile.players + 1
+    kept = 8 + 4 + 4 + 8 + 1
+    return count * (arrays + kept + STATE_BYTES)
+
+
+def max_envs(profile: Profile) -> int:
+    """The most hands of ``profile`` a batch may hold: as many as fit in
+    :data:`MAX_BATCH_BYTES` (:func:`batch_bytes`)."""
+    return MAX_BATCH_BYTES // batch_bytes(profile, 1)
+
+
+def count_of(value: object, profile: Profile) -> int:
+    """The number of hands of ``profile``: an integer from 1 to :func:`max_envs` (checked in
+    Python integers, before anything is allocated)."""
+    if isinstance(value, bool) or (type(value) is not int and not isinstance(value, np.integer)):
+        raise ArgumentError(f"num_envs: an integer from 1, not {str(value)[:40]!r}")
     count = int(value)
-    if not 1 <= count <= 1 << 24:
-        raise ArgumentError(f"num_envs: an integer from 1 to 2**24, not {count}")
+    if count < 1:
+        raise ArgumentError(f"num_envs: an integer from 1, not {count}")
+    if batch_bytes(profile, count) > MAX_BATCH_BYTES:
+        raise ArgumentError(
+            f"num_envs: {count:,} hands of {profile.name} would take "
+            f"{batch_bytes(profile, count):,} bytes, over MAX_BATCH_BYTES (4 GiB): at most "
+            f"{max_envs(profile):,} hands"
+        )
     return count
 
 
@@ -93,6 +132,7 @@ class Deals:
 
 def new_batch(profile: Profile, count: int, deals: Callable[[int], Deal], shaping: bool) -> Any:
     """The batch of the engine that plays: the compiled core's, or the reference's."""
+    count = count_of(count, profile)
     core = core_module()
     if core is None:
         return PythonBatch(profile, count, deals, shaping)

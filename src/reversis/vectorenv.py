@@ -62,7 +62,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
     ) -> None:
         self.metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
         self.profile = profile_of(profile)
-        self.num_envs = count_of(num_envs)
+        self.num_envs = count_of(num_envs, self.profile)
         self.dealer = dealer_of(self.profile, dealer)
         self.shaping = bool(shaping)
         size = observation_size(self.profile)

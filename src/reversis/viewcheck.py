@@ -7,6 +7,7 @@ a crash deep inside :func:`reversis.sample_world` or a bot.
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -34,18 +35,27 @@ __all__ = ["check_view", "seen_by"]
 #: known only while the reference still gives it back); a view made from one (``attrs.evolve``) is
 #: another object, checked again. The registry changes no result, it only spares checking a view
 #: twice. The references of views gone are swept out when the registry has doubled since the last
-#: sweep (``_SWEEP_AT``), so that it stays within twice the views alive.
+#: sweep (``_SWEEP_AT``), so that it stays within twice the views alive. Every change to it is
+#: made holding ``_LOCK`` (views are made from many threads at once); a look-up is one dict
+#: access, safe without it. The sweep reads a copy of the entries and removes an entry only if it
+#: is still the dead reference it read, so that nothing, not even a call made again on the same
+#: thread during the sweep (the lock is reentrant), can change the dict under its iteration.
 _CHECKED: dict[int, weakref.ReferenceType[HandView]] = {}
 _SWEEP_AT = [1024]
+_LOCK = threading.RLock()
 
 
 def mark_checked(view: HandView) -> None:
     """Note that ``view`` passes :func:`check_view` against ``view.rules`` (see
-    :func:`is_checked`)."""
-    _CHECKED[id(view)] = weakref.ref(view)
-    if len(_CHECKED) >= _SWEEP_AT[0]:
-        for key in [key for key, ref in _CHECKED.items() if ref() is None]:
-            del _CHECKED[key]
+    :func:`is_checked`); safe from any number of threads."""
+    ref = weakref.ref(view)
+    with _LOCK:
+        _CHECKED[id(view)] = ref
+        if len(_CHECKED) < _SWEEP_AT[0]:
+            return
+        for key, known in list(_CHECKED.items()):
+            if known() is None and _CHECKED.get(key) is known:
+                _CHECKED.pop(key, None)
         _SWEEP_AT[0] = max(1024, 2 * len(_CHECKED))
 
 

@@ -45,24 +45,27 @@ cdef class PackShape:
 cdef dict _SHAPES = {}
 
 
-#: The last Rules' PackShapes by dealer + 1 (the pack alone first), found without a look-up.
-cdef object _RECENT_RULES = None
-cdef list _RECENT_SHAPES = [None] * (MAX_PLAYERS + 1)
+#: The last Rules with its PackShapes by dealer + 1 (the pack alone first), found without a
+#: look-up: ``(rules, shapes)``, one tuple replaced in one store, so that a thread never reads one
+#: Rules with another's shapes.
+cdef tuple _RECENT = (None, [None] * (MAX_PLAYERS + 1))
 
 
 cdef PackShape _pack_shape(object profile, object rules, int dealer):
-    global _RECENT_RULES, _RECENT_SHAPES
+    global _RECENT
     cdef PackShape shape
-    if rules is _RECENT_RULES and -1 <= dealer < MAX_PLAYERS:
-        shape = _RECENT_SHAPES[dealer + 1]
+    cdef tuple recent = _RECENT
+    cdef list shapes = recent[1]
+    if rules is recent[0] and -1 <= dealer < MAX_PLAYERS:
+        shape = shapes[dealer + 1]
         if shape is not None:
             return shape
     shape = _pack_shape_of(profile, rules, dealer)
     if -1 <= dealer < MAX_PLAYERS:
-        if rules is not _RECENT_RULES:
-            _RECENT_RULES = rules
-            _RECENT_SHAPES = [None] * (MAX_PLAYERS + 1)
-        _RECENT_SHAPES[dealer + 1] = shape
+        if rules is not recent[0]:
+            shapes = [None] * (MAX_PLAYERS + 1)
+            _RECENT = (rules, shapes)
+        shapes[dealer + 1] = shape
     return shape
 
 

@@ -54,22 +54,22 @@ cdef int _small(object value, int low, int high) except -1000:
     return -999
 
 
-#: The last program asked for, with its Rules and trump suit: found again without a look-up.
-cdef Program _LAST_PROGRAM = None
-cdef object _LAST_PROGRAM_RULES = None
-cdef object _LAST_PROGRAM_SUIT = None
+#: The last program asked for, as ``(Rules, trump suit, program)``: found again without a
+#: look-up. One tuple, replaced in one store, so that a thread never reads one program's Rules
+#: with another's program.
+cdef tuple _LAST_PROGRAM = (None, None, None)
 
 
 cdef Program _program(object deal):
-    global _LAST_PROGRAM, _LAST_PROGRAM_RULES, _LAST_PROGRAM_SUIT
+    global _LAST_PROGRAM
     trumps = deal.trumps
     suit = -1 if trumps is None else trumps.suit
     rules = deal.rules
-    if (rules is _LAST_PROGRAM_RULES and _LAST_PROGRAM is not None
-            and type(suit) is int and suit == _LAST_PROGRAM_SUIT):
-        return _LAST_PROGRAM
+    cdef tuple last = _LAST_PROGRAM
+    if rules is last[0] and type(suit) is int and suit == last[1]:
+        return <Program>last[2]
     program = _program_of(rules, suit, deal)
-    _LAST_PROGRAM, _LAST_PROGRAM_RULES, _LAST_PROGRAM_SUIT = program, rules, suit
+    _LAST_PROGRAM = (rules, suit, program)
     return program
 
 

@@ -6,8 +6,10 @@
 # draws: the k-th of ``count`` moves is the high word of ``next * count``), the plays chosen at
 # random, by the cautious policy (reversis.bots._pick, transcribed below), or by a Python
 # callable; each final state's result (a tuple of one integer per seat, from the Python function
-# ``result``) is written into a row of ``out``. reversis/rollouts.py runs the same loop in Python
-# on the reference engine, drawing the same numbers, so both engines give the same results.
+# ``result``) is written into a row of an array this file sizes itself (no buffer or offset comes
+# from Python; counts are checked in Python integers first). reversis/playouts.py runs the same
+# loop in Python on the reference engine, drawing the same numbers, so both engines give the same
+# results.
 
 cimport cython
 from cpython.ref cimport PyObject, Py_INCREF, Py_XDECREF
@@ -33,6 +35,9 @@ from reversis.errors import ArgumentError
 
 
 from libc.stdint cimport int32_t
+
+from array import array as _array
+
 
 cdef inline uint64_t _suit_bits(int suit) noexcept nogil:
     return (<uint64_t>0xFFFF) << (16 * suit)
@@ -158,57 +163,63 @@ def cautious_choice(legal, trick, danger):
     cdef int32_t table[NCARDS]
     cdef uint8_t cards[MAX_PLAYERS]
     cdef uint64_t mask = _mask(legal, "legal cards")
-    cdef int k
-    if not mask or len(trick) > MAX_PLAYERS or len(danger) != NCARDS:
+    cdef int k, card
+    if not mask or len(trick) > MAX_PLAYERS:
         raise ArgumentError("cautious_choice() needs legal cards, a trick and 64 danger values")
-    for k in range(NCARDS):
-        table[k] = danger[k]
+    _danger_of(tuple(danger), table)
     for k in range(len(trick)):
-        cards[k] = _small(trick[k], 0, NCARDS - 1)
+        card = _small(trick[k], 0, NCARDS - 1)
+        if card < 0:
+            raise ArgumentError(f"cautious_choice(): {str(trick[k])[:20]} is not a card bit")
+        cards[k] = card
     return cautious_card(mask, cards, len(trick), table)
 
 
-def play_outs(CoreState state, count, seed, policy, danger, result, long long[::1] out,
-              Py_ssize_t row=0):
-    """Play ``state`` out ``count`` times (reversis.rollouts): the core's generator starts at
-    ``seed`` (an integer from 0 to 2**64 - 1); ``policy`` is ``None`` (random), ``"cautious"``
-    (with ``danger``, 64 integers) or a callable; ``result`` is ``"net"`` (each seat's net money,
-    settled in C: settle.pxi's ``settle_net``) or a function whose ``result(final state)`` gives
-    one integer per seat; the values are written to ``out[(row + i) * players + seat]`` for the i-th playout. Returns the
-    generator's state after the last playout, from which the next call may go on."""
-    cdef Table table = state.table
-    cdef int n = table.c.players
-    cdef StateC c
-    cdef FactC log[MAX_FACTS]
-    cdef uint64_t rng
-    cdef int32_t table_of_danger[NCARDS]
-    cdef int k = 0, kind_of_policy, seat
-    cdef Py_ssize_t i, total
-    cdef int64_t nets[MAX_PLAYERS]
-    cdef bint net_in_c = isinstance(result, str) and result == "net"
-    if type(count) is not int or not 0 <= count <= 10**9:
-        raise ArgumentError(f"play_outs: count must be an integer from 0, not {str(count)[:20]}")
+# The most playouts one call of play_outs makes (reversis.playouts.MAX_PLAYOUTS): its results,
+# 8 bytes a seat each, are at most 64 MB.
+cdef enum:
+    PLAYOUTS_LIMIT = 1000000
+
+
+cdef int _policy_kind(object policy, object danger, int32_t* table) except -1:
+    """The kind of ``policy`` (None, ``"cautious"`` with ``danger`` read into ``table``, or a
+    callable)."""
+    if policy is None:
+        return POLICY_RANDOM
+    if isinstance(policy, str) and policy == "cautious":
+        _danger_of(danger, table)
+        return POLICY_CAUTIOUS
+    if callable(policy):
+        return POLICY_CALLABLE
+    raise ArgumentError(f"play_outs: no policy {str(policy)[:40]!r}")
+
+
+cdef uint64_t _seed_of(object seed) except? 0:
+    """``seed``, an integer from 0 to 2**64 - 1, checked in Python integers."""
     if type(seed) is not int or not 0 <= seed < 2**64:
         raise ArgumentError(f"play_outs: seed must be an integer from 0 to 2**64 - 1, not "
                             f"{str(seed)[:40]}")
-    rng = seed
-    total = count
-    if row < 0 or (row + total) * n > out.shape[0]:
-        raise ArgumentError("play_outs: the results do not fit in out")
-    if policy is None:
-        kind_of_policy = POLICY_RANDOM
-    elif isinstance(policy, str) and policy == "cautious":
-        kind_of_policy = POLICY_CAUTIOUS
-        _danger_of(danger, table_of_danger)
-    elif callable(policy):
-        kind_of_policy = POLICY_CALLABLE
-    else:
-        raise ArgumentError(f"play_outs: no policy {str(policy)[:40]!r}")
-    for i in range(total):
+    return <uint64_t>seed
+
+
+cdef int _play_outs_into(CoreState state, Py_ssize_t count, uint64_t* rng, int kind_of_policy,
+                         object policy, const int32_t* danger, object result,
+                         int64_t* out) except -1:
+    """Play ``state`` out ``count`` times from ``rng[0]``, playout ``i``'s result for each seat
+    into ``out[i * players + seat]``: ``out`` holds ``count * players`` values, sized by the
+    caller (never by an argument from Python)."""
+    cdef Table table = state.table
+    cdef Py_ssize_t n = table.c.players
+    cdef StateC c
+    cdef FactC log[MAX_FACTS]
+    cdef int k = 0, seat
+    cdef Py_ssize_t i
+    cdef int64_t nets[MAX_PLAYERS]
+    cdef bint net_in_c = isinstance(result, str) and result == "net"
+    for i in range(count):
         memcpy(&c, &state.c, sizeof(StateC))
         memcpy(log, state.log.items, c.nfacts * sizeof(FactC))
-        why = _roll_out(&table.c, &c, log, None, &rng, kind_of_policy, policy, table_of_danger,
-                       &k)
+        why = _roll_out(&table.c, &c, log, None, rng, kind_of_policy, policy, danger, &k)
         if why == NO_MOVE:
             raise ArgumentError(f"rollouts: no legal move at step {c.step}")
         if why == REFUSED:
@@ -220,12 +231,53 @@ def play_outs(CoreState state, count, seed, policy, danger, result, long long[::
             final = _new_state(table, &c, _log_of(log, c.nfacts, c.nfacts))
         if net_in_c:
             settle_net(final, nets)
-            for seat in range(n):
-                out[(row + i) * n + seat] = nets[seat]
+            memcpy(&out[i * n], nets, n * sizeof(int64_t))
             continue
         values = result(final)
         if len(values) != n:
             raise ArgumentError(f"play_outs: result gave {len(values)} values for {n} seats")
         for seat in range(n):
-            out[(row + i) * n + seat] = values[seat]
-    return rng
+            value = values[seat]
+            if type(value) is not int or not -2**63 <= value < 2**63:
+                raise ArgumentError(f"play_outs: result gave {str(value)[:40]}, not a 64-bit "
+                                    f"integer")
+            out[i * n + seat] = value
+    return 0
+
+
+def play_outs(CoreState state, count, seed, policy, danger, result):
+    """Play ``state`` out ``count`` times (reversis.rollouts): the core's generator starts at
+    ``seed`` (an integer from 0 to 2**64 - 1); ``policy`` is ``None`` (random), ``"cautious"``
+    (with ``danger``, 64 integers) or a callable; ``result`` is ``"net"`` (each seat's net money,
+    settled in C: settle.pxi's ``settle_net``) or a function whose ``result(final state)`` gives
+    one integer per seat. Returns ``(values, next_seed)``: ``values`` an ``array("q")`` of its own,
+    sized here, of ``count * players`` values (playout ``i``'s for each seat at
+    ``i * players + seat``), and the generator's state after the last playout, from which the next
+    call may go on. ``count`` is an integer from 0 to 1,000,000, checked in Python integers."""
+    cdef Py_ssize_t n = state.table.c.players
+    cdef int32_t table_of_danger[NCARDS]
+    cdef long long[::1] view
+    if type(count) is not int or not 0 <= count <= PLAYOUTS_LIMIT:
+        raise ArgumentError(f"play_outs: count must be an integer from 0 to {PLAYOUTS_LIMIT}, "
+                            f"not {str(count)[:20]}")
+    cdef uint64_t rng = _seed_of(seed)
+    cdef int kind_of_policy = _policy_kind(policy, danger, table_of_danger)
+    cdef Py_ssize_t total = <Py_ssize_t>count   # at most 10**6 playouts of 8 seats
+    values = _array("q", bytes(8 * total * n))
+    if total:
+        view = values
+        _play_outs_into(state, total, &rng, kind_of_policy, policy, table_of_danger, result,
+                        <int64_t*>&view[0])
+    return values, rng
+
+
+def play_out(CoreState state, seed, policy, danger, result):
+    """One playout of ``state`` (as :func:`play_outs` with a count of 1): ``(values, next_seed)``,
+    ``values`` a tuple of one integer per seat."""
+    cdef Py_ssize_t n = state.table.c.players, seat
+    cdef int32_t table_of_danger[NCARDS]
+    cdef int64_t out[MAX_PLAYERS]
+    cdef uint64_t rng = _seed_of(seed)
+    cdef int kind_of_policy = _policy_kind(policy, danger, table_of_danger)
+    _play_outs_into(state, 1, &rng, kind_of_policy, policy, table_of_danger, result, out)
+    return tuple([out[seat] for seat in range(n)]), rng

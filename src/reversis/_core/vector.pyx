@@ -89,7 +89,8 @@ cdef inline int _rel(int seat, int me, int n) noexcept nogil:
 cdef class Batch:
     """N hands of one profile, stepped together (see :mod:`reversis.vector`)."""
 
-    cdef int count, n, d, tricks, size, nactions, scoring
+    cdef Py_ssize_t count
+    cdef int n, d, tricks, size, nactions, scoring
     cdef bint shaping, hearts
     cdef int off[NPARTS]
     cdef int8_t slot[NCARDS]
@@ -127,16 +128,19 @@ cdef class Batch:
     @property
     def nbytes(self):
         """The bytes of C data kept per hand (states, facts, rewards paid, the deal's table)."""
-        return (sizeof(StateC) + MAX_FACTS * sizeof(FactC) + self.n * sizeof(int64_t)
-                + 3 * sizeof(int) + sizeof(TableC))
+        return batch_hand_bytes(self.n)
 
-    def deal(self, int i, deal):
+    def deal(self, i, deal):
         """Start hand ``i`` anew from ``deal`` (an engine Deal of the batch's profile)."""
-        if not 0 <= i < self.count:
-            raise ArgumentError(f"hand {i} is not in the batch (0 to {self.count - 1})")
-        self._deal(i, deal)
+        self._deal(self._hand(i), deal)
 
-    cdef int _deal(self, int i, object deal) except -1:
+    cdef Py_ssize_t _hand(self, object i) except -1:
+        """``i`` if it is the number of a hand of the batch (checked in Python integers)."""
+        if type(i) is not int or not 0 <= i < self.count:
+            raise ArgumentError(f"hand {str(i)[:40]} is not in the batch (0 to {self.count - 1})")
+        return <Py_ssize_t>i
+
+    cdef int _deal(self, Py_ssize_t i, object deal) except -1:
         cdef Table table = _table(deal)
         if table.c.players != self.n or rv_popcount(table.c.deck) != self.d:
             raise ArgumentError("the deal is not of the batch's profile")
@@ -164,7 +168,7 @@ cdef class Batch:
             raise ArgumentError("the deal has no move to make")
         return 0
 
-    cdef CoreState _load(self, int i):
+    cdef CoreState _load(self, Py_ssize_t i):
         """The scratch state, holding hand ``i`` (for the settlement and the games' readings)."""
         cdef CoreState s = self.scratch
         memcpy(&s.c, &self.states[i], sizeof(StateC))
@@ -174,10 +178,9 @@ cdef class Batch:
         s._tricks = s._facts = s._extra = None
         return s
 
-    def state(self, int i):
+    def state(self, index):
         """Hand ``i``'s state, as a :class:`CoreState` of its own."""
-        if not 0 <= i < self.count:
-            raise ArgumentError(f"hand {i} is not in the batch (0 to {self.count - 1})")
+        cdef Py_ssize_t i = self._hand(index)
         cdef StateC* c = &self.states[i]
         return _new_state(self.tables[i], c, _log_of(&self.facts[i * MAX_FACTS], c.nfacts,
                                                      MAX_FACTS))
@@ -208,7 +211,7 @@ cdef class Batch:
     def observe(self, float[:, ::1] obs, int8_t[:, ::1] mask, int32_t[::1] seat):
         """Write every hand's observation, action mask and seat to move."""
         self._check_out(obs, mask, seat)
-        cdef int i
+        cdef Py_ssize_t i
         for i in range(self.count):
             self._write(i, &obs[i, 0], &mask[i, 0], &seat[i])
 
@@ -228,7 +231,8 @@ cdef class Batch:
         if (actions.shape[0] != self.count or rewards.shape[0] != self.count
                 or rewards.shape[1] != self.n or done.shape[0] != self.count):
             raise ArgumentError("the actions or output arrays do not fit the batch")
-        cdef int i, a, code, card, p, n = self.n
+        cdef Py_ssize_t i
+        cdef int a, code, card, p, n = self.n
         cdef int64_t action
         cdef StateC* c
         cdef const TableC* t
@@ -274,14 +278,14 @@ cdef class Batch:
                 self._deal(i, self.deal_source(i))
             self._write(i, &obs[i, 0], &mask[i, 0], &seat[i])
 
-    cdef int _refuse(self, int i, int a) except -1:
+    cdef int _refuse(self, Py_ssize_t i, int a) except -1:
         raise IllegalMoveError(
             str(self.moves[a]),
             f"hand {i} of the batch: action {a} is not a legal move for seat "
             f"{self.states[i].to_move} now (see the action mask)",
         )
 
-    cdef int _write(self, int i, float* out, int8_t* mask, int32_t* seat) except -1:
+    cdef int _write(self, Py_ssize_t i, float* out, int8_t* mask, int32_t* seat) except -1:
         """Hand ``i``'s observation for its seat to move, its mask and seat."""
         cdef StateC* c = &self.states[i]
         cdef const TableC* t = &(<Table>self.tables[i]).c
@@ -303,7 +307,7 @@ cdef class Batch:
             cards &= cards - 1
         return self._encode(i, me, out)
 
-    cdef int _encode(self, int i, int me, float* out) except -1:
+    cdef int _encode(self, Py_ssize_t i, int me, float* out) except -1:
         """reversis.encoding.observation_entries for seat ``me`` of hand ``i``, into ``out``."""
         cdef StateC* c = &self.states[i]
         cdef const TableC* t = &(<Table>self.tables[i]).c
@@ -430,7 +434,7 @@ cdef CoreState _scratch(Table table):
     return s
 
 
-cdef Batch _new_batch(int count, int n, int d, int nactions):
+cdef Batch _new_batch(Py_ssize_t count, int n, int d, int nactions):
     cdef Batch b = Batch.__new__(Batch)
     b.count, b.n, b.d, b.nactions = count, n, d, nactions
     b.act_code = <uint8_t*>PyMem_Calloc(max(nactions, 1), 1)
@@ -448,15 +452,32 @@ cdef Batch _new_batch(int count, int n, int d, int nactions):
     return b
 
 
-def new_batch(profile, int count, deal_source, shaping=False):
+#: The most bytes of C data a batch may hold (reversis.vector.MAX_BATCH_BYTES, 4 GiB).
+BATCH_BYTES_LIMIT = 4 * 2**30
+
+
+def batch_hand_bytes(players):
+    """The bytes of C data a batch keeps per hand of ``players`` seats (its state, its facts, the
+    rewards paid, the deal's table), a Python integer."""
+    if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
+        raise ArgumentError(f"players: an integer from 1 to {MAX_PLAYERS}, not {str(players)[:20]}")
+    return (sizeof(StateC) + MAX_FACTS * sizeof(FactC) + players * sizeof(int64_t)
+            + 3 * sizeof(int) + sizeof(TableC))
+
+
+def new_batch(profile, count, deal_source, shaping=False):
     """A :class:`Batch` of ``count`` hands of ``profile``, each dealt by ``deal_source(i)`` (an
     engine Deal), now and whenever hand ``i`` ends. Its layout is reversis.encoding's and its
-    actions reversis.engine.actions'."""
+    actions reversis.engine.actions'. ``count`` is checked in Python integers before anything is
+    allocated: from 1 to as many hands as 4 GiB of C data hold (:func:`batch_hand_bytes`)."""
     from reversis.encoding import observation_layout  # noqa: the encoding imports the core
     from reversis.engine.actions import action_kinds, action_count
 
-    if not 1 <= count <= 1 << 24:
-        raise ArgumentError(f"num_envs: an integer from 1 to 2**24, not {count}")
+    per_hand = batch_hand_bytes(profile.players)
+    if type(count) is not int or not 1 <= count <= BATCH_BYTES_LIMIT // per_hand:
+        raise ArgumentError(
+            f"num_envs: an integer from 1 to {BATCH_BYTES_LIMIT // per_hand} (the hands whose "
+            f"C data fit in MAX_BATCH_BYTES = 4 GiB), not {str(count)[:40]}")
     rules = profile.compiled
     n, d = profile.players, len(profile.deck)
     nactions = action_count(profile)
@@ -468,6 +489,7 @@ def new_batch(profile, int count, deal_source, shaping=False):
     b.deal_source = deal_source
     parts = observation_layout(profile)
     cdef int k
+    cdef Py_ssize_t i
     for k in range(NPARTS):
         b.off[k] = parts[k].offset
     last = parts[len(parts) - 1]
@@ -493,8 +515,8 @@ def new_batch(profile, int count, deal_source, shaping=False):
         b.act_card[len(kinds) * d] = 0
         moves.append(_DECLINE)
     b.moves = tuple(moves)
-    for k in range(count):
-        b._deal(k, deal_source(k))
+    for i in range(b.count):
+        b._deal(i, deal_source(i))
     b.settle_program = _settle_program((<Table>b.tables[0]).deal)
     b.scoring = b.settle_program.c.scoring
     if b.scoring == SC_REVERSIS and b.settle_program.c.players != n:
