@@ -29,11 +29,11 @@ from reversis._core.engine import (
 )
 from reversis._core.events import events_of, seat_events_of, tricks_of
 from reversis._core.hand import HandBase, dealt_hand, hand_of, keep_hands, settle_hand
-from reversis._core.playouts import cautious_choice, cautious_rollout, play_outs
+from reversis._core.playouts import cautious_choice, cautious_rollout, play_out, play_outs
 from reversis._core.sampling import match_masks, match_slots
 from reversis._core.settle import PaymentsSource, settle_nets, settle_state
 from reversis._core.state import CoreState
-from reversis._core.vector import Batch, new_batch
+from reversis._core.vector import Batch, batch_hand_bytes, new_batch
 from reversis._core.views import view_of
 from reversis._core.worlds import WorldPlan, plan_worlds, source_plan, world_deal
 
@@ -45,6 +45,7 @@ __all__ = [
     "WorldPlan",
     "apply",
     "apply_card",
+    "batch_hand_bytes",
     "cautious_choice",
     "cautious_rollout",
     "deal_of_pack",
@@ -58,6 +59,7 @@ __all__ = [
     "match_slots",
     "new_batch",
     "plan_worlds",
+    "play_out",
     "play_outs",
     "replay",
     "rollout",
