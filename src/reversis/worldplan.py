@@ -20,8 +20,10 @@ from reversis.cards import Card, mask_of
 from reversis.engine.deal import Deal
 from reversis.errors import NoWorldError
 from reversis.hand import Hand, hand_of_state
+from reversis.profile import Profile
+from reversis.viewrules import view_deal
 
-__all__ = ["Draws", "core_world", "draw_world", "lower_plan", "no_world", "source_plan"]
+__all__ = ["Draws", "core_world", "draw_world", "lower_plan", "no_world", "view_worlds"]
 
 _CORE = core_module()
 _MASK64 = (1 << 64) - 1
@@ -91,19 +93,51 @@ def core_world(fast: Any, seat: int, seed: int, attempts: int) -> Hand:
     return hand_of_state(state)
 
 
-def source_plan(view: Any, profile: Any) -> Any:
-    """The core's ``WorldPlan`` of ``view`` read from the hand's state the core made it from
-    (``_core/worldsource.pxi``: the plan :func:`lower_plan` makes of the view's constraints, read
-    in C), or ``None``: a view the core did not make, a copy of one, a view read with another
-    ``profile`` than its hand's, or one whose worlds :func:`lower_plan` does not lower."""
+def view_worlds(view: Any, profile: Profile) -> Any:
+    """The core's ``WorldPlan`` of ``view`` read from the view's public fields in C
+    (``_core/worldsource.pxi``: the plan :func:`lower_plan` makes of the view's constraints, in one
+    pass), or ``None`` where the reference engine plays or :func:`lower_plan` gives none. The view
+    is all it reads: a view read back from JSON gives the plan of the view it was written from.
+    ``profile`` is the view's, checked (:func:`reversis.worlds.view_plan` checks it)."""
     if _CORE is None:
         return None
-    return _CORE.source_plan(view, profile, _checker(view), _world_deal)
+    scratch, make_deal = _view_deals(view, profile)
+    return _CORE.view_worlds(view, profile, scratch, _checker(view), make_deal)
+
+
+#: The deals of the views' worlds, by what the view shows of its deal (see _view_deals).
+_VIEW_DEALS: dict[tuple[Any, ...], tuple[Profile, Deal, Any]] = {}
+
+
+def _view_deals(view: Any, profile: Profile) -> tuple[Deal, Any]:
+    """The view's deal with a widow of its size (the scratch deal of its worlds, each world's
+    cards replacing them) and the maker of a world's deal: made from what the view shows of its
+    deal only (:func:`reversis.viewrules.view_deal`: no card dealt), kept for the views that show
+    the same (a bounded cache of values made from public fields)."""
+    key = (
+        id(profile),
+        view.dealer,
+        view.stakes_at_start,
+        view.pass_direction,
+        view.hand_number,
+        view.shown,
+    )
+    kept = _VIEW_DEALS.get(key)
+    if kept is not None and kept[0] is profile:
+        return kept[1], kept[2]
+    template = view_deal(view, profile)
+    rules = profile.compiled
+    talon = len(rules.deck) - rules.tricks * profile.players - (rules.widow == "exchange")
+    scratch = attrs.evolve(template, widow=tuple(range(max(talon, 0))))
+    made = (profile, scratch, _CORE.world_deal(template, _world_deal))
+    if len(_VIEW_DEALS) >= 256:
+        _VIEW_DEALS.clear()
+    _VIEW_DEALS[key] = made
+    return scratch, made[2]
 
 
 def _world_deal(deal: Deal, dealt: tuple[int, ...], widow: tuple[int, ...]) -> Deal:
-    """A world's deal: the hand's with the world's cards, without the pack and seed it came
-    from (they would tell the hand's cards)."""
+    """A world's deal: the view's with the world's cards (no pack or seed)."""
     return attrs.evolve(deal, dealt=dealt, widow=widow, pack=None, seed=None)
 
 

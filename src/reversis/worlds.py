@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from operator import attrgetter
+from typing import Any
 
 from reversis import events as ev
 from reversis._core import core_module
@@ -51,9 +52,9 @@ from reversis.viewcheck import check_view, is_checked
 from reversis.viewrules import view_deal
 from reversis.views import HandView
 from reversis.worldhand import WorldDealer
-from reversis.worldplan import Draws, core_world, draw_world, lower_plan, source_plan
+from reversis.worldplan import Draws, core_world, draw_world, lower_plan, view_worlds
 
-__all__ = ["sample_world", "view_plan", "world_sampler"]
+__all__ = ["core_plan", "sample_world", "view_plan", "world_sampler"]
 
 _CORE = core_module()
 _INDEX = attrgetter("index")  # cards sort by their index
@@ -99,9 +100,10 @@ def world_sampler(
     attempts=attempts)`` would (the same world for the same ``rng`` state). Errors as there; the
     view's are raised here, :class:`~reversis.NoWorldError` by ``sample``."""
     resolved, seat = _resolve(view, profile, attempts), view.seat
-    # The core's plan read from the hand's state where the core made the view, else lowered from
-    # the view's constraints (the same plan either way), else the reference's draws.
-    fast = source_plan(view, resolved) or lower_plan(plan := _Plan(resolved, view))
+    # The core's plan read from the view's public fields in C, else lowered from the view's
+    # constraints read in Python (the same plan either way), else the reference's draws. The
+    # sampler keeps the plan: what the view shows, and nothing else (tests/test_view_holds.py).
+    fast = view_worlds(view, resolved) or lower_plan(plan := _Plan(resolved, view))
     if fast is None:
         return lambda rng: draw_world(plan, None, Draws(rng.getrandbits(64)), attempts)
     return lambda rng: core_world(fast, seat, rng.getrandbits(64), attempts)
@@ -111,6 +113,16 @@ def view_plan(view: HandView, *, profile: Profile | None = None, attempts: int =
     """The constraints of ``view`` read once (for :func:`world_sampler` and
     :func:`reversis.rollouts`); the arguments checked as :func:`sample_world` checks them."""
     return _Plan(_resolve(view, profile, attempts), view)
+
+
+def core_plan(
+    view: HandView, *, profile: Profile | None = None, attempts: int = ATTEMPTS
+) -> tuple[Profile, Any]:
+    """The view's profile and the core's plan of its worlds (:func:`reversis.worldplan.view_worlds`,
+    read from the view's public fields; ``None`` where the core does not draw them), the arguments
+    checked as :func:`sample_world` checks them (for :func:`reversis.rollouts`)."""
+    resolved = _resolve(view, profile, attempts)
+    return resolved, view_worlds(view, resolved)
 
 
 def _resolve(view: HandView, profile: Profile | None, attempts: int) -> Profile:

@@ -1399,7 +1399,6 @@ include "vector.pxi"
 
 # -- a seat's view of a hand in play (reversis.views) ---------------------------------------------
 
-include "viewsource.pxi"
 include "views.pxi"
 
 

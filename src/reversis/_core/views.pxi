@@ -216,7 +216,6 @@ def view_of(CoreState state not None, int seat, settlement, tuple legal):
     if c.ncur:
         current = _trick(c.ntricks + 1, c.leader, &c.played[c.nplayed - c.ncur], c.ncur, n, None)
     shown = deal.shown
-    cdef ViewSource source = _view_source(state, seat)
     view = _make(_VIEW_MAKER, (
         seat,
         profile.name,
@@ -250,7 +249,5 @@ def view_of(CoreState state not None, int seat, settlement, tuple legal):
         # fournier-1785 §11: the privilege is its holder's secret, his from the end of the exchange
         scoring == SC_REVERSIS and c.privilege == seat and c.step >= t.nsteps,
         profile,
-        source,  # the state, for the view's worlds (viewsource.pxi)
     ))
-    source.owner = weakref.ref(view)
     return view

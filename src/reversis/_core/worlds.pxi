@@ -458,7 +458,6 @@ cdef class WorldPlan:
     cdef int nknown
     cdef int known[MAX_KNOWN]
     cdef CoreState final        # each playout's final state in turn (for its result)
-    cdef bint sourced           # read from a hand's state (worldsource.pxi): worlds, no playouts
     cdef CoreState checked      # the world _draw last accepted after a full check, on its own Deal
     cdef public long long full_checks
     cdef public long long candidates
@@ -544,11 +543,12 @@ cdef class WorldPlan:
     def world(self, seed, attempts):
         """``(state, next seed)``: the first world accepted within ``attempts`` candidates drawn
         with the core's generator from ``seed``, or ``None``, and the generator's state after."""
-        cdef uint64_t rng = seed
+        cdef uint64_t rng = _plan_seed(seed)
+        cdef int tries = _plan_attempts(attempts)
         cdef StateC c
         cdef FactC log[MAX_FACTS]
         self.checked = None
-        if not self._draw(&rng, attempts, &c, log):
+        if not self._draw(&rng, tries, &c, log):
             return None, rng
         if self.checked is not None:  # checked in full: the state made for the check
             state, self.checked = self.checked, None
@@ -559,7 +559,7 @@ cdef class WorldPlan:
         """One candidate drawn from ``seed`` (for the tests): ``(state or None, next seed)``, the
         state on its own Deal where the replay accepts the candidate; and the C check's verdict
         on it (``None`` where a full check would be needed, or there is no state)."""
-        cdef uint64_t rng = seed
+        cdef uint64_t rng = _plan_seed(seed)
         cdef uint64_t held[MAX_PLAYERS]
         cdef uint8_t talon[NCARDS]
         cdef uint8_t kinds[MAX_STEPS]
@@ -625,23 +625,28 @@ cdef class WorldPlan:
                         [self.scratch.c.power[k] for k in range(NCARDS)]),
         }
 
-    def play_outs(self, count, seed, attempts, policy, danger, result, long long[::1] out):
+    def rollouts(self, count, seed, attempts, policy, danger, result):
         """reversis.rollouts of the view: ``count`` times a world (as :meth:`world`) played out
-        from the same generator (as play_outs), its ``result`` (``"net"`` or a function of the
-        final state) into row i of ``out``. Returns the generator's state, or -1 - i if no world
-        was found for playout i."""
-        cdef uint64_t rng = seed
+        from the same generator (as reversis.playouts.play_outs), its ``result`` (``"net"`` or a
+        function of the final state) in row i of the results. Returns ``(results, next seed)``:
+        the results an ``array("q")`` of ``count`` rows of a value per seat that this method
+        sizes itself, the generator's state after them, or -1 - i if no world was found for
+        playout i. Every size is checked in Python integers before the loop (ArgumentError)."""
+        cdef uint64_t rng = _plan_seed(seed)
+        cdef int tries = _plan_attempts(attempts)
         cdef StateC c
         cdef FactC log[MAX_FACTS]
         cdef int32_t table_of_danger[NCARDS]
         cdef int n = self.p.n, kind_of_policy, seat, k = 0
-        cdef Py_ssize_t i, total = count
+        cdef Py_ssize_t i, total
         cdef int64_t nets[MAX_PLAYERS]
         cdef bint net_in_c = isinstance(result, str) and result == "net"
-        if self.sourced:  # its scratch table's deal is the hand's own, not for a result to read
-            raise ArgumentError("play_outs: a plan read from a hand's state draws worlds only")
-        if total * n > out.shape[0]:
-            raise ArgumentError("play_outs: the results do not fit in out")
+        cdef long long[::1] out
+        if type(count) is not int or not 0 <= count <= MAX_PLAN_ROLLOUTS:
+            raise ArgumentError(
+                f"rollouts: count must be an integer from 0 to {MAX_PLAN_ROLLOUTS},"
+                f" not {str(count)[:40]}")
+        total = count
         if policy is None:
             kind_of_policy = POLICY_RANDOM
         elif isinstance(policy, str) and policy == "cautious":
@@ -650,10 +655,14 @@ cdef class WorldPlan:
         elif callable(policy):
             kind_of_policy = POLICY_CALLABLE
         else:
-            raise ArgumentError(f"play_outs: no policy {str(policy)[:40]!r}")
+            raise ArgumentError(f"rollouts: no policy {str(policy)[:40]!r}")
+        if not net_in_c and not callable(result):
+            raise ArgumentError(f"rollouts: no result {str(result)[:40]!r}")
+        results = _plan_array("q", bytes(8 * count * n))  # count * n checked above: no wrap
+        out = results
         for i in range(total):
-            if not self._draw(&rng, attempts, &c, log):
-                return -1 - i
+            if not self._draw(&rng, tries, &c, log):
+                return results, -1 - i
             self.checked = None
             why = _roll_out(&self.scratch.c, &c, log, None, &rng, kind_of_policy, policy,
                             table_of_danger, &k)
@@ -669,10 +678,33 @@ cdef class WorldPlan:
                 continue
             values = result(final)
             if len(values) != n:
-                raise ArgumentError(f"play_outs: result gave {len(values)} values for {n} seats")
+                raise ArgumentError(f"rollouts: result gave {len(values)} values for {n} seats")
             for seat in range(n):
                 out[i * n + seat] = values[seat]
-        return rng
+        return results, rng
+
+
+#: The most playouts one call of WorldPlan.rollouts makes (reversis.playouts.MAX_PLAYOUTS is less).
+MAX_PLAN_ROLLOUTS = 1 << 20
+#: The most candidates one world is drawn from.
+MAX_PLAN_ATTEMPTS = 1 << 20
+
+from array import array as _plan_array
+
+
+cdef uint64_t _plan_seed(object seed) except? 0:
+    """A generator's state: an integer from 0 to 2**64 - 1 (else ArgumentError)."""
+    if type(seed) is not int or not 0 <= seed < (1 << 64):
+        raise ArgumentError(f"a seed is an integer from 0 to 2**64 - 1, not {str(seed)[:40]}")
+    return <uint64_t>seed
+
+
+cdef int _plan_attempts(object attempts) except -1:
+    """A number of candidates: an integer from 1 to MAX_PLAN_ATTEMPTS (else ArgumentError)."""
+    if type(attempts) is not int or not 1 <= attempts <= MAX_PLAN_ATTEMPTS:
+        raise ArgumentError(
+            f"attempts must be an integer from 1 to {MAX_PLAN_ATTEMPTS}, not {str(attempts)[:40]}")
+    return <int>attempts
 
 
 cdef int _fill_bits(uint8_t* out, object items, int most, str what) except -1:
