@@ -451,6 +451,8 @@ cdef class WorldPlan:
 
     cdef PlanC p
     cdef Table scratch          # the view's deal; its cards are each world's in turn
+    cdef object deal            # the scratch table's Deal, for gc.get_referents to show (a Table
+                                # shows no referents): the view's deal, no card dealt
     cdef object check           # check(state) -> bool: the world's view is the view
     cdef object make_deal       # make_deal(dealt masks, widow bits) -> the world's Deal
     cdef bint has_print
@@ -746,6 +748,7 @@ def plan_worlds(template, check, make_deal, plan):
     cdef int k, seat, n
     memset(p, 0, sizeof(PlanC))
     w.scratch = _table(template)
+    w.deal = template
     w.check = check
     w.make_deal = make_deal
     p.n = n = w.scratch.c.players

@@ -133,6 +133,7 @@ def view_worlds(view, profile, scratch_deal, check, make_deal):
     cdef PlanC* P = &w.p
     memset(P, 0, sizeof(PlanC))
     w.scratch = _table(scratch_deal)
+    w.deal = scratch_deal
     w.check = check
     w.make_deal = make_deal
     cdef const TableC* t = &w.scratch.c
