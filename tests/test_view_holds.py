@@ -100,13 +100,13 @@ def _secrets(hand: Hand, view: HandView) -> tuple[Deal, list[int]]:
     start) that the view does not show in full (three cards or more)."""
     deal = state_of(hand).deal
     shown = _mask(view_cards(view))
-    masks = []
-    for seat in range(hand.players):
-        if seat == view.seat:
-            continue
-        for mask in (_mask(hand.hand_of(seat)), deal.dealt[seat]):
-            if mask.bit_count() >= 3 and mask & ~shown:
-                masks.append(mask)
+    masks = [
+        mask
+        for seat in range(hand.players)
+        if seat != view.seat
+        for mask in (_mask(hand.hand_of(seat)), deal.dealt[seat])
+        if mask.bit_count() >= 3 and mask & ~shown
+    ]
     return deal, masks
 
 
@@ -121,7 +121,8 @@ def check_holds_nothing(roots: tuple[Any, ...], hand: Hand, view: HandView, what
         assert not isinstance(item, _STATES), f"{what} reaches a hand's state: {kind.__name__}"
         assert kind.__name__ != "ViewSource", f"{what} reaches the state a view was made from"
         if isinstance(item, Deal):
-            assert item.seed is None and item.pack is None, f"{what} reaches a deal's seed"
+            assert item.seed is None, f"{what} reaches a deal's seed"
+            assert item.pack is None, f"{what} reaches a deal's pack"
             assert item.dealt != deal.dealt, f"{what} reaches the hand's deal"
         elif kind is int:
             assert item not in secret, f"{what} reaches another seat's cards as a mask"
@@ -168,7 +169,8 @@ def test_a_view_its_sampler_and_its_worlds_hold_only_what_the_seat_may_know(name
             for world in worlds:
                 for item in reachable(world):
                     if isinstance(item, Deal):
-                        assert item.seed is None and item.pack is None
+                        assert item.seed is None
+                        assert item.pack is None
             check_holds_nothing((view_plan(view),), hand, view, "a view's plan")
             checked += 1
     assert checked > 0
@@ -183,7 +185,7 @@ def test_the_walk_finds_a_hand_state_where_there_is_one() -> None:
     deal = state_of(hand).deal
     with pytest.raises(AssertionError, match="state"):
         check_holds_nothing(((lambda: hand),), hand, view, "a closure")
-    with pytest.raises(AssertionError, match="seed|deal"):
+    with pytest.raises(AssertionError, match="seed|pack|deal"):
         check_holds_nothing(([attrs.evolve(deal)],), hand, view, "a list")
     with pytest.raises(AssertionError, match="cards"):
         check_holds_nothing(({"x": deal.dealt[1]},), hand, view, "a dict")
@@ -236,4 +238,6 @@ def test_the_plan_of_a_view_sizes_its_results_and_refuses_what_does_not_fit() ->
             plan.rollouts(count, 1, 200, None, (), "net")
     assert plan.candidates == before  # refused before the loop
     out, after = plan.rollouts(2, 1, 200, None, (), "net")
-    assert isinstance(out, array) and len(out) == 2 * hand.players and after >= 0
+    assert isinstance(out, array)
+    assert len(out) == 2 * hand.players
+    assert after >= 0

@@ -171,7 +171,9 @@ def test_rollouts_of_a_plan_refuse_bad_arguments() -> None:
     with pytest.raises(reversis.ArgumentError):
         fast.rollouts(1, 1, ATTEMPTS, None, (), "most")
     out, after = fast.rollouts(3, 1, ATTEMPTS, None, (), "net")
-    assert isinstance(out, array) and out.typecode == "q" and len(out) == 3 * 4
+    assert isinstance(out, array)
+    assert out.typecode == "q"
+    assert len(out) == 3 * 4
     assert after >= 0
     assert fast.rollouts(0, 1, ATTEMPTS, None, (), "net") == (array("q"), 1)
     core = core_module()

@@ -129,6 +129,7 @@ def _view_deals(view: Any, profile: Profile) -> tuple[Deal, Any]:
     rules = profile.compiled
     talon = len(rules.deck) - rules.tricks * profile.players - (rules.widow == "exchange")
     scratch = attrs.evolve(template, widow=tuple(range(max(talon, 0))))
+    assert _CORE is not None  # view_worlds asks only where the core plays
     made = (profile, scratch, _CORE.world_deal(template, _world_deal))
     if len(_VIEW_DEALS) >= 256:
         _VIEW_DEALS.clear()
