@@ -164,3 +164,28 @@ def test_rollouts_of_a_view_and_its_copies_agree() -> None:
         == reversis.rollouts(attrs.evolve(view), 5, seed=2).tolist()
         == reversis.rollouts(HandView.from_json(view.to_json()), 5, seed=2).tolist()
     )
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_the_deals_kept_for_views_are_the_views_deals(name: str) -> None:
+    """The scratch deal of a view's worlds, made anew or from a deal kept for another card shown
+    of the same suit, is the view's deal (``view_deal``) with a widow of its size, every field."""
+    import reversis.worldplan as worldplan
+    from reversis.viewrules import view_deal
+
+    for fresh in (True, False):
+        for i in range(VIEWS):
+            view = after_plays(name, 40 + i, 5).view(i % 3)
+            if fresh:
+                worldplan._VIEW_DEALS.clear()
+                worldplan._SUIT_DEALS.clear()
+            scratch, make = worldplan._view_deals(view, view.rules)
+            deal = view_deal(view, view.rules)
+            assert scratch == attrs.evolve(deal, widow=scratch.widow)
+            assert attrs.asdict(scratch, recurse=False) == attrs.asdict(
+                attrs.evolve(deal, widow=scratch.widow), recurse=False
+            )
+            assert make((0,) * view.players, ()) == attrs.evolve(
+                deal, dealt=(0,) * view.players, widow=(), pack=None, seed=None
+            )
+        worldplan._VIEW_DEALS.clear()  # the views' deals kept by suit only

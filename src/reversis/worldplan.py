@@ -107,34 +107,46 @@ def view_worlds(view: Any, profile: Profile) -> Any:
 
 #: The deals of the views' worlds, by what the view shows of its deal (see _view_deals).
 _VIEW_DEALS: dict[tuple[Any, ...], tuple[Profile, Deal, Any]] = {}
+#: The views' deals by what they show but the card shown, with its suit instead (see _view_deals).
+_SUIT_DEALS: dict[tuple[Any, ...], tuple[Profile, Deal]] = {}
 
 
 def _view_deals(view: Any, profile: Profile) -> tuple[Deal, Any]:
     """The view's deal with a widow of its size (the scratch deal of its worlds, each world's
     cards replacing them) and the maker of a world's deal: made from what the view shows of its
     deal only (:func:`reversis.viewrules.view_deal`: no card dealt), kept for the views that show
-    the same (a bounded cache of values made from public fields)."""
-    key = (
-        id(profile),
-        view.dealer,
-        view.stakes_at_start,
-        view.pass_direction,
-        view.hand_number,
-        view.shown,
-    )
-    kept = _VIEW_DEALS.get(key)
+    the same (bounded caches of values made from public fields). A deal's tables depend on its
+    card shown through the suit of trumps only (``engine.deal.deal_tables``): a deal kept for
+    another card of the same suit gives the view's with its card shown (the same Deal, every field;
+    tests/test_worldsource.py compares the worlds' deals with the reference's)."""
+    shown = view.shown
+    key = (id(profile), view.dealer, view.stakes_at_start, view.pass_direction, view.hand_number)
+    kept = _VIEW_DEALS.get((*key, shown))
     if kept is not None and kept[0] is profile:
         return kept[1], kept[2]
-    template = view_deal(view, profile)
     rules = profile.compiled
+    by_suit = (*key, None if shown is None else shown.index >> 4)
+    base = _SUIT_DEALS.get(by_suit)
+    template = view_deal(view, profile) if base is None or base[0] is not profile else None
+    if template is None:
+        assert base is not None
+        bit = -1 if shown is None or rules.shown == "none" else shown.index
+        template = attrs.evolve(base[1], shown=bit, widow=() if bit < 0 else (bit,))
+    else:
+        _keep(_SUIT_DEALS, by_suit, (profile, template))
     talon = len(rules.deck) - rules.tricks * profile.players - (rules.widow == "exchange")
     scratch = attrs.evolve(template, widow=tuple(range(max(talon, 0))))
     assert _CORE is not None  # view_worlds asks only where the core plays
     made = (profile, scratch, _CORE.world_deal(template, _world_deal))
-    if len(_VIEW_DEALS) >= 256:
-        _VIEW_DEALS.clear()
-    _VIEW_DEALS[key] = made
+    _keep(_VIEW_DEALS, (*key, shown), made)
     return scratch, made[2]
+
+
+def _keep(cache: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> None:
+    """``cache[key] = value``, the cache emptied first when it holds 256 values."""
+    if len(cache) >= 256:
+        cache.clear()
+    cache[key] = value
 
 
 def _world_deal(deal: Deal, dealt: tuple[int, ...], widow: tuple[int, ...]) -> Deal:
