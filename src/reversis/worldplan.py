@@ -5,6 +5,10 @@ draws): :class:`Draws` gives ``_Plan.sample`` its shuffles and choices. Where th
 :func:`lower_plan` turns a view's plan (the constraints read once) into the core's
 ``WorldPlan`` (``_core/worlds.pxi``), which draws the same candidates with the same numbers,
 replays them and checks them in C: the same worlds on both engines, for the same seed.
+:func:`view_worlds` makes the same ``WorldPlan`` reading the view's public fields in C (what
+:func:`reversis.worlds.world_sampler` and :func:`reversis.rollouts` use). A plan holds what the
+view shows and nothing else; its playouts (``WorldPlan.rollouts``) make and size their own array
+of results, every count checked in Python integers before the loop.
 """
 
 from __future__ import annotations
