@@ -241,3 +241,12 @@ def test_the_plan_of_a_view_sizes_its_results_and_refuses_what_does_not_fit() ->
     assert isinstance(out, array)
     assert len(out) == 2 * hand.players
     assert after >= 0
+
+
+def test_attempts_are_bounded_on_both_engines() -> None:
+    """A number of attempts the core's loop cannot take is refused on both engines alike."""
+    view = new_hand(reversis.load_profile("hearts"), seed=4).view(0)
+    for attempts in (0, 2**20 + 1, 2**31, 2**64):
+        with pytest.raises(reversis.ArgumentError):
+            reversis.sample_world(view, random.Random(1), attempts=attempts)
+    assert reversis.sample_world(view, random.Random(1), attempts=2**20).view(0) == view

@@ -22,11 +22,9 @@ a deal from them, and replays the public moves:
 
 The world is checked by replaying it: its view for the seat equals the view given. Its random
 choices come from the library's generator seeded from ``rng`` (:mod:`reversis.worldplan`, which
-also draws the worlds in C where the core plays: the same worlds on both engines). The deal is
-random under the constraints, not weighted by how likely the play seen so far makes it. The rules
-the constraints come from are the engine's, read from the engine's deal of the view
-(:func:`reversis.viewrules.view_deal`: the suit each card follows, the trumps, the cards that may
-not be put aside) and from the profile's compiled masks; the replay is the engine's own.
+draws them in C from the view's fields where the core plays: the same worlds on both engines),
+random under the constraints, not weighted by how likely the play seen so far makes them. The
+rules come from the engine's deal of the view (:func:`reversis.viewrules.view_deal`: no card dealt).
 """
 
 from __future__ import annotations
@@ -40,11 +38,7 @@ from reversis import events as ev
 from reversis._core import core_module
 from reversis.cards import CARD_AT, Card, cards_from_mask, mask_of
 from reversis.engine.follow import breaks_hearts
-from reversis.errors import (
-    ArgumentError,
-    ProfileError,
-    RecordError,
-)
+from reversis.errors import ArgumentError, ProfileError, RecordError
 from reversis.hand import Hand
 from reversis.moves import DECLINE, PLAYS, Discard, Exchange, Give, Move, Pass
 from reversis.profile import Profile, profile_from_data
@@ -100,9 +94,8 @@ def world_sampler(
     attempts=attempts)`` would (the same world for the same ``rng`` state). Errors as there; the
     view's are raised here, :class:`~reversis.NoWorldError` by ``sample``."""
     resolved, seat = _resolve(view, profile, attempts), view.seat
-    # The core's plan read from the view's public fields in C, else lowered from the view's
-    # constraints read in Python (the same plan either way), else the reference's draws. The
-    # sampler keeps the plan: what the view shows, and nothing else (tests/test_view_holds.py).
+    # The core's plan read from the view's fields in C, else lowered from its constraints read in
+    # Python (the same plan), else the reference's draws: what the view shows, nothing else.
     fast = view_worlds(view, resolved) or lower_plan(plan := _Plan(resolved, view))
     if fast is None:
         return lambda rng: draw_world(plan, None, Draws(rng.getrandbits(64)), attempts)
@@ -115,13 +108,10 @@ def view_plan(view: HandView, *, profile: Profile | None = None, attempts: int =
     return _Plan(_resolve(view, profile, attempts), view)
 
 
-def core_plan(
-    view: HandView, *, profile: Profile | None = None, attempts: int = ATTEMPTS
-) -> tuple[Profile, Any]:
-    """The view's profile and the core's plan of its worlds (:func:`reversis.worldplan.view_worlds`,
-    read from the view's public fields; ``None`` where the core does not draw them), the arguments
-    checked as :func:`sample_world` checks them (for :func:`reversis.rollouts`)."""
-    resolved = _resolve(view, profile, attempts)
+def core_plan(view: HandView, *, profile: Profile | None = None) -> tuple[Profile, Any]:
+    """The view's profile and the core's plan of its worlds read from its fields in C (or ``None``:
+    :func:`reversis.worldplan.view_worlds`), checked as :func:`sample_world` checks (rollouts')."""
+    resolved = _resolve(view, profile, ATTEMPTS)
     return resolved, view_worlds(view, resolved)
 
 
@@ -131,8 +121,8 @@ def _resolve(view: HandView, profile: Profile | None, attempts: int) -> Profile:
         raise ArgumentError(f"sample_world() needs a HandView, not {type(view).__name__}")
     if profile is not None and not isinstance(profile, Profile):
         raise ArgumentError(f"profile must be a Profile, not {type(profile).__name__}")
-    if type(attempts) is not int or attempts < 1:
-        raise ArgumentError(f"attempts must be a positive integer, not {str(attempts)[:20]}")
+    if type(attempts) is not int or not 1 <= attempts <= 1 << 20:  # the core's MAX_PLAN_ATTEMPTS
+        raise ArgumentError(f"attempts must be from 1 to 2**20, not {str(attempts)[:20]}")
     if profile is not None and profile.name != view.profile:
         raise RecordError(f"the view is of the {view.profile} profile, not {profile.name}")
     if profile is not None:
@@ -162,9 +152,7 @@ def _step_card(event: _StepEvent) -> Card | None:
     """The card a step put aside or gave, where the view shows it."""
     if isinstance(event, ev.Exchanged):
         return event.discarded
-    if isinstance(event, ev.Declined):
-        return event.widow_card
-    return event.card
+    return event.widow_card if isinstance(event, ev.Declined) else event.card
 
 
 class _Plan:
