@@ -156,7 +156,7 @@ def test_a_view_its_sampler_and_its_worlds_hold_only_what_the_seat_may_know(name
             steps += view.phase.name == "EXCHANGE"
             assert {f.name for f in attrs.fields(type(view))} == VIEW_FIELDS | {"_rules"}
             copies = (attrs.evolve(view), copy.copy(view), pickle.loads(pickle.dumps(view)))
-            check_holds_nothing((view, *copies), hand, view, "a view")
+            check_holds_nothing((view, *copies, pickle.dumps(view)), hand, view, "a view")
             for other in copies:
                 assert other == view
                 assert {f.name: getattr(other, f.name) for f in attrs.fields(HandView)} == {

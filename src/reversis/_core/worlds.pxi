@@ -447,7 +447,8 @@ cdef bint _replay(const PlanC* p, TableC* t, StateC* c, FactC* log, const uint64
 
 @cython.final
 cdef class WorldPlan:
-    """The worlds of one view, lowered (reversis.worldplan.lower_plan makes it)."""
+    """The worlds of one view, lowered (reversis.worldplan.view_worlds reads it from the view in C,
+    lower_plan lowers it from the view's constraints read in Python)."""
 
     cdef PlanC p
     cdef Table scratch          # the view's deal; its cards are each world's in turn
@@ -465,7 +466,7 @@ cdef class WorldPlan:
     cdef public long long candidates
 
     def __init__(self):
-        raise TypeError("make a WorldPlan with reversis._core.core.plan_worlds")
+        raise TypeError("make a WorldPlan with reversis._core.core.view_worlds or plan_worlds")
 
     cdef int _draw(self, uint64_t* rng, int attempts, StateC* c, FactC* log) except -1:
         """A world accepted within ``attempts`` candidates into ``c`` and ``log`` (on the
