@@ -44,7 +44,7 @@ RULES = {
 #: The rules' own Python: a profile's rules and settlement lowered to flat data.
 LOWERING = {"lower", "settle_lower"}
 #: The layers above the rules, each an extension module of its own.
-ABOVE = {"hand", "events", "views", "viewsource", "sampling", "worlds", "playouts", "vector"}
+ABOVE = {"hand", "events", "views", "sampling", "worlds", "playouts", "vector"}
 #: What the rules may not import from the library: the layers above the engine.
 UPPER_PACKAGES = (
     "reversis.views",

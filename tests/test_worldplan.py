@@ -146,16 +146,36 @@ def test_the_samplers_later_worlds_are_the_references(monkeypatch: pytest.Monkey
         assert all(world.view(1) == view for world in got)
 
 
-def test_play_outs_of_a_plan_refuse_bad_arguments() -> None:
+def test_rollouts_of_a_plan_refuse_bad_arguments() -> None:
+    """The plan sizes its results itself: no buffer or row is given; every count, seed and number
+    of attempts is checked in Python integers before the loop (ArgumentError)."""
     view = after_plays("hearts", 3, 6).view(1)
     fast = lower_plan(view_plan(view))
-    out = array("q", bytes(8 * 4))
+    for count in (-1, 2**62, 2**64 + 1, 2**20 + 1, 1.0, "1", None):
+        with pytest.raises(reversis.ArgumentError):
+            fast.rollouts(count, 1, ATTEMPTS, None, (), "net")
+    for seed in (-1, 2**64, 1.5):
+        with pytest.raises(reversis.ArgumentError):
+            fast.rollouts(1, seed, ATTEMPTS, None, (), "net")
+        with pytest.raises(reversis.ArgumentError):
+            fast.world(seed, ATTEMPTS)
+    for attempts in (0, -1, 2**31, 2**63, 2**64 + 3):
+        with pytest.raises(reversis.ArgumentError):
+            fast.rollouts(1, 1, attempts, None, (), "net")
+        with pytest.raises(reversis.ArgumentError):
+            fast.world(1, attempts)
     with pytest.raises(reversis.ArgumentError):
-        fast.play_outs(2, 1, ATTEMPTS, None, (), "net", out)  # two rows do not fit
+        fast.rollouts(1, 1, ATTEMPTS, "clever", (), "net")
     with pytest.raises(reversis.ArgumentError):
-        fast.play_outs(1, 1, ATTEMPTS, "clever", (), "net", out)
+        fast.rollouts(1, 1, ATTEMPTS, "cautious", (1, 2), "net")
     with pytest.raises(reversis.ArgumentError):
-        fast.play_outs(1, 1, ATTEMPTS, "cautious", (1, 2), "net", out)
+        fast.rollouts(1, 1, ATTEMPTS, None, (), "most")
+    out, after = fast.rollouts(3, 1, ATTEMPTS, None, (), "net")
+    assert isinstance(out, array)
+    assert out.typecode == "q"
+    assert len(out) == 3 * 4
+    assert after >= 0
+    assert fast.rollouts(0, 1, ATTEMPTS, None, (), "net") == (array("q"), 1)
     core = core_module()
     with pytest.raises(reversis.ArgumentError):
         core.plan_worlds(state_of(after_plays("hearts", 3, 6)).deal, None, None, {"seat": 9})

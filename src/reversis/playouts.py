@@ -447,18 +447,19 @@ def _view_play_outs(
     (:func:`reversis.worldplan.draw_world`), then played out from it: in C where the core draws
     the view's worlds, else a world at a time."""
     # imported here: the worlds load with the first rollouts of a view
-    from reversis.worldplan import Draws, draw_world, lower_plan, no_world  # noqa: PLC0415
-    from reversis.worlds import ATTEMPTS, view_plan  # noqa: PLC0415
+    from reversis.worldplan import Draws, draw_world, no_world  # noqa: PLC0415
+    from reversis.worlds import ATTEMPTS, core_plan, view_plan  # noqa: PLC0415
 
+    resolved, fast = core_plan(view, profile=profile)
+    if fast is not None:  # the plan read from the view in C: worlds drawn and played out in C
+        danger = danger_table(resolved) if policy == "cautious" else ()
+        of_state = result if result == "net" else result_function(resolved, result)
+        out, after = fast.rollouts(n, seed, ATTEMPTS, policy, danger, of_state)
+        if after < 0:
+            raise no_world(view.seat, ATTEMPTS)
+        return out  # type: ignore[no-any-return]
     plan = view_plan(view, profile=profile)
     out = array("q", bytes(8 * n * plan.n))
-    fast = lower_plan(plan)
-    if fast is not None:
-        danger = danger_table(plan.profile) if policy == "cautious" else ()
-        of_state = result if result == "net" else result_function(plan.profile, result)
-        if fast.play_outs(n, seed, ATTEMPTS, policy, danger, of_state, out) < 0:
-            raise no_world(view.seat, ATTEMPTS)
-        return out
     draws = Draws(seed)
     for i in range(n):
         world = draw_world(plan, None, draws, ATTEMPTS)

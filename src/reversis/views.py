@@ -130,12 +130,6 @@ class HandView:
     _rules: Profile | None = attrs.field(
         default=None, eq=False, repr=False, alias="rules", metadata={"internal": True}
     )
-    #: The compiled core's hand state the view was made from (``_core/viewsource.pxi``), which
-    #: :func:`reversis.sample_world` reads the view's constraints from; ``None`` otherwise. Not
-    #: part of the view: not compared, shown, written or copied (a copy of the view has none).
-    _source: object = attrs.field(
-        default=None, eq=False, repr=False, alias="source", metadata={"internal": True}
-    )
 
     @property
     def rules(self) -> Profile:

@@ -5,6 +5,10 @@ draws): :class:`Draws` gives ``_Plan.sample`` its shuffles and choices. Where th
 :func:`lower_plan` turns a view's plan (the constraints read once) into the core's
 ``WorldPlan`` (``_core/worlds.pxi``), which draws the same candidates with the same numbers,
 replays them and checks them in C: the same worlds on both engines, for the same seed.
+:func:`view_worlds` makes the same ``WorldPlan`` reading the view's public fields in C (what
+:func:`reversis.worlds.world_sampler` and :func:`reversis.rollouts` use). A plan holds what the
+view shows and nothing else; its playouts (``WorldPlan.rollouts``) make and size their own array
+of results, every count checked in Python integers before the loop.
 """
 
 from __future__ import annotations
@@ -20,8 +24,10 @@ from reversis.cards import Card, mask_of
 from reversis.engine.deal import Deal
 from reversis.errors import NoWorldError
 from reversis.hand import Hand, hand_of_state
+from reversis.profile import Profile
+from reversis.viewrules import view_deal
 
-__all__ = ["Draws", "core_world", "draw_world", "lower_plan", "no_world", "source_plan"]
+__all__ = ["Draws", "core_world", "draw_world", "lower_plan", "no_world", "view_worlds"]
 
 _CORE = core_module()
 _MASK64 = (1 << 64) - 1
@@ -91,19 +97,64 @@ def core_world(fast: Any, seat: int, seed: int, attempts: int) -> Hand:
     return hand_of_state(state)
 
 
-def source_plan(view: Any, profile: Any) -> Any:
-    """The core's ``WorldPlan`` of ``view`` read from the hand's state the core made it from
-    (``_core/worldsource.pxi``: the plan :func:`lower_plan` makes of the view's constraints, read
-    in C), or ``None``: a view the core did not make, a copy of one, a view read with another
-    ``profile`` than its hand's, or one whose worlds :func:`lower_plan` does not lower."""
+def view_worlds(view: Any, profile: Profile) -> Any:
+    """The core's ``WorldPlan`` of ``view`` read from the view's public fields in C
+    (``_core/worldsource.pxi``: the plan :func:`lower_plan` makes of the view's constraints, in one
+    pass), or ``None`` where the reference engine plays or :func:`lower_plan` gives none. The view
+    is all it reads: a view read back from JSON gives the plan of the view it was written from.
+    ``profile`` is the view's, checked (:func:`reversis.worlds.view_plan` checks it)."""
     if _CORE is None:
         return None
-    return _CORE.source_plan(view, profile, _checker(view), _world_deal)
+    scratch, make_deal = _view_deals(view, profile)
+    return _CORE.view_worlds(view, profile, scratch, _checker(view), make_deal)
+
+
+#: The deals of the views' worlds, by what the view shows of its deal (see _view_deals).
+_VIEW_DEALS: dict[tuple[Any, ...], tuple[Profile, Deal, Any]] = {}
+#: The views' deals by what they show but the card shown, with its suit instead (see _view_deals).
+_SUIT_DEALS: dict[tuple[Any, ...], tuple[Profile, Deal]] = {}
+
+
+def _view_deals(view: Any, profile: Profile) -> tuple[Deal, Any]:
+    """The view's deal with a widow of its size (the scratch deal of its worlds, each world's
+    cards replacing them) and the maker of a world's deal: made from what the view shows of its
+    deal only (:func:`reversis.viewrules.view_deal`: no card dealt), kept for the views that show
+    the same (bounded caches of values made from public fields). A deal's tables depend on its
+    card shown through the suit of trumps only (``engine.deal.deal_tables``): a deal kept for
+    another card of the same suit gives the view's with its card shown (the same Deal, every field;
+    tests/test_worldsource.py compares the worlds' deals with the reference's)."""
+    shown = view.shown
+    key = (id(profile), view.dealer, view.stakes_at_start, view.pass_direction, view.hand_number)
+    kept = _VIEW_DEALS.get((*key, shown))
+    if kept is not None and kept[0] is profile:
+        return kept[1], kept[2]
+    rules = profile.compiled
+    by_suit = (*key, None if shown is None else shown.index >> 4)
+    base = _SUIT_DEALS.get(by_suit)
+    template = view_deal(view, profile) if base is None or base[0] is not profile else None
+    if template is None:
+        assert base is not None
+        bit = -1 if shown is None or rules.shown == "none" else shown.index
+        template = attrs.evolve(base[1], shown=bit, widow=() if bit < 0 else (bit,))
+    else:
+        _keep(_SUIT_DEALS, by_suit, (profile, template))
+    talon = len(rules.deck) - rules.tricks * profile.players - (rules.widow == "exchange")
+    scratch = attrs.evolve(template, widow=tuple(range(max(talon, 0))))
+    assert _CORE is not None  # view_worlds asks only where the core plays
+    made = (profile, scratch, _CORE.world_deal(template, _world_deal))
+    _keep(_VIEW_DEALS, (*key, shown), made)
+    return scratch, made[2]
+
+
+def _keep(cache: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> None:
+    """``cache[key] = value``, the cache emptied first when it holds 256 values."""
+    if len(cache) >= 256:
+        cache.clear()
+    cache[key] = value
 
 
 def _world_deal(deal: Deal, dealt: tuple[int, ...], widow: tuple[int, ...]) -> Deal:
-    """A world's deal: the hand's with the world's cards, without the pack and seed it came
-    from (they would tell the hand's cards)."""
+    """A world's deal: the view's with the world's cards (no pack or seed)."""
     return attrs.evolve(deal, dealt=dealt, widow=widow, pack=None, seed=None)
 
 

@@ -22,11 +22,9 @@ a deal from them, and replays the public moves:
 
 The world is checked by replaying it: its view for the seat equals the view given. Its random
 choices come from the library's generator seeded from ``rng`` (:mod:`reversis.worldplan`, which
-also draws the worlds in C where the core plays: the same worlds on both engines). The deal is
-random under the constraints, not weighted by how likely the play seen so far makes it. The rules
-the constraints come from are the engine's, read from the engine's deal of the view
-(:func:`reversis.viewrules.view_deal`: the suit each card follows, the trumps, the cards that may
-not be put aside) and from the profile's compiled masks; the replay is the engine's own.
+draws them in C from the view's fields where the core plays: the same worlds on both engines),
+random under the constraints, not weighted by how likely the play seen so far makes them. The
+rules come from the engine's deal of the view (:func:`reversis.viewrules.view_deal`: no card dealt).
 """
 
 from __future__ import annotations
@@ -34,16 +32,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from operator import attrgetter
+from typing import Any
 
 from reversis import events as ev
 from reversis._core import core_module
 from reversis.cards import CARD_AT, Card, cards_from_mask, mask_of
 from reversis.engine.follow import breaks_hearts
-from reversis.errors import (
-    ArgumentError,
-    ProfileError,
-    RecordError,
-)
+from reversis.errors import ArgumentError, ProfileError, RecordError
 from reversis.hand import Hand
 from reversis.moves import DECLINE, PLAYS, Discard, Exchange, Give, Move, Pass
 from reversis.profile import Profile, profile_from_data
@@ -51,9 +46,9 @@ from reversis.viewcheck import check_view, is_checked
 from reversis.viewrules import view_deal
 from reversis.views import HandView
 from reversis.worldhand import WorldDealer
-from reversis.worldplan import Draws, core_world, draw_world, lower_plan, source_plan
+from reversis.worldplan import Draws, core_world, draw_world, lower_plan, view_worlds
 
-__all__ = ["sample_world", "view_plan", "world_sampler"]
+__all__ = ["core_plan", "sample_world", "view_plan", "world_sampler"]
 
 _CORE = core_module()
 _INDEX = attrgetter("index")  # cards sort by their index
@@ -99,9 +94,9 @@ def world_sampler(
     attempts=attempts)`` would (the same world for the same ``rng`` state). Errors as there; the
     view's are raised here, :class:`~reversis.NoWorldError` by ``sample``."""
     resolved, seat = _resolve(view, profile, attempts), view.seat
-    # The core's plan read from the hand's state where the core made the view, else lowered from
-    # the view's constraints (the same plan either way), else the reference's draws.
-    fast = source_plan(view, resolved) or lower_plan(plan := _Plan(resolved, view))
+    # The core's plan read from the view's fields in C, else lowered from its constraints read in
+    # Python (the same plan), else the reference's draws: what the view shows, nothing else.
+    fast = view_worlds(view, resolved) or lower_plan(plan := _Plan(resolved, view))
     if fast is None:
         return lambda rng: draw_world(plan, None, Draws(rng.getrandbits(64)), attempts)
     return lambda rng: core_world(fast, seat, rng.getrandbits(64), attempts)
@@ -113,14 +108,21 @@ def view_plan(view: HandView, *, profile: Profile | None = None, attempts: int =
     return _Plan(_resolve(view, profile, attempts), view)
 
 
+def core_plan(view: HandView, *, profile: Profile | None = None) -> tuple[Profile, Any]:
+    """The view's profile and the core's plan of its worlds read from its fields in C (or ``None``:
+    :func:`reversis.worldplan.view_worlds`), checked as :func:`sample_world` checks (rollouts')."""
+    resolved = _resolve(view, profile, ATTEMPTS)
+    return resolved, view_worlds(view, resolved)
+
+
 def _resolve(view: HandView, profile: Profile | None, attempts: int) -> Profile:
     """The view's profile, the arguments and the view checked as :func:`sample_world` checks them."""
     if not isinstance(view, HandView):
         raise ArgumentError(f"sample_world() needs a HandView, not {type(view).__name__}")
     if profile is not None and not isinstance(profile, Profile):
         raise ArgumentError(f"profile must be a Profile, not {type(profile).__name__}")
-    if type(attempts) is not int or attempts < 1:
-        raise ArgumentError(f"attempts must be a positive integer, not {str(attempts)[:20]}")
+    if type(attempts) is not int or not 1 <= attempts <= 1 << 20:  # the core's MAX_PLAN_ATTEMPTS
+        raise ArgumentError(f"attempts must be from 1 to 2**20, not {str(attempts)[:20]}")
     if profile is not None and profile.name != view.profile:
         raise RecordError(f"the view is of the {view.profile} profile, not {profile.name}")
     if profile is not None:
@@ -150,9 +152,7 @@ def _step_card(event: _StepEvent) -> Card | None:
     """The card a step put aside or gave, where the view shows it."""
     if isinstance(event, ev.Exchanged):
         return event.discarded
-    if isinstance(event, ev.Declined):
-        return event.widow_card
-    return event.card
+    return event.widow_card if isinstance(event, ev.Declined) else event.card
 
 
 class _Plan:

@@ -9,7 +9,7 @@ The rules (the twins of :mod:`reversis.engine`'s modules): ``state`` (:class:`Co
 ``from_state``), ``chance`` and ``deal`` (the seeded shuffle and the deal), ``settle`` with
 ``settle_reversis`` and ``settle_points`` (the settlement). Above them, and importing nothing the
 rules do not: ``hand`` (the base of :class:`reversis.Hand`), ``events``, ``views``,
-``viewsource``, ``sampling`` and ``worlds`` (a view's worlds), ``playouts`` (the rollouts of
+``sampling`` and ``worlds`` (a view's worlds), ``playouts`` (the rollouts of
 search bots), ``vector`` (batches of hands).
 """
 
@@ -35,7 +35,7 @@ from reversis._core.settle import PaymentsSource, settle_nets, settle_state
 from reversis._core.state import CoreState
 from reversis._core.vector import Batch, batch_hand_bytes, new_batch
 from reversis._core.views import view_of
-from reversis._core.worlds import WorldPlan, plan_worlds, source_plan, world_deal
+from reversis._core.worlds import WorldPlan, plan_worlds, view_worlds, world_deal
 
 __all__ = [
     "Batch",
@@ -71,9 +71,9 @@ __all__ = [
     "settle_nets",
     "settle_state",
     "shake256_words",
-    "source_plan",
     "start",
     "tricks_of",
     "view_of",
+    "view_worlds",
     "world_deal",
 ]

@@ -21,7 +21,6 @@ from reversis._core.state cimport *
 from reversis._core.events cimport _Maker, _Seen, _import_events, _make, _maker_of, _seat_card, _walk
 from reversis._core.settle cimport *
 from reversis._core.settle_points cimport hearts_points, mask_points, tetka_points, won_and_counts
-from reversis._core.viewsource cimport ViewSource, _view_source
 
 import weakref
 
@@ -249,7 +248,6 @@ def view_of(CoreState state not None, int seat, settlement, tuple legal):
     if c.ncur:
         current = _trick(c.ntricks + 1, c.leader, &c.played[c.nplayed - c.ncur], c.ncur, n, None)
     shown = deal.shown
-    cdef ViewSource source = _view_source(state, seat)
     view = _make(_VIEW_MAKER, (
         seat,
         profile.name,
@@ -283,7 +281,5 @@ def view_of(CoreState state not None, int seat, settlement, tuple legal):
         # fournier-1785 §11: the privilege is its holder's secret, his from the end of the exchange
         scoring == SC_REVERSIS and c.privilege == seat and c.step >= t.nsteps,
         profile,
-        source,  # the state, for the view's worlds (viewsource.pxi)
     ))
-    source.owner = weakref.ref(view)
     return view

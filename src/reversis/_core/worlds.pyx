@@ -27,7 +27,6 @@ from libc.string cimport memcpy, memset
 from reversis._core.bits cimport *
 from reversis._core.state cimport *
 from reversis._core.events cimport _Maker, _make, _maker_of
-from reversis._core.viewsource cimport ViewSource
 from reversis._core.follow cimport to_play
 from reversis._core.playouts cimport POLICY_CALLABLE, POLICY_CAUTIOUS, POLICY_RANDOM, _danger_of, _roll_out
 from reversis._core.settle cimport settle_net
@@ -46,6 +45,7 @@ from reversis._core.tables cimport MOVES_PLAY, _card_bit, _interned, _move_at, _
 
 import attrs
 
+from reversis.cards import Card
 from reversis.engine.deal import Deal
 from reversis.errors import ArgumentError
 
@@ -481,10 +481,13 @@ cdef bint _replay(const PlanC* p, TableC* t, StateC* c, FactC* log, const uint64
 
 @cython.final
 cdef class WorldPlan:
-    """The worlds of one view, lowered (reversis.worldplan.lower_plan makes it)."""
+    """The worlds of one view, lowered (reversis.worldplan.view_worlds reads it from the view in C,
+    lower_plan lowers it from the view's constraints read in Python)."""
 
     cdef PlanC p
     cdef Table scratch          # the view's deal; its cards are each world's in turn
+    cdef object deal            # the scratch table's Deal, for gc.get_referents to show (a Table
+                                # shows no referents): the view's deal, no card dealt
     cdef object check           # check(state) -> bool: the world's view is the view
     cdef object make_deal       # make_deal(dealt masks, widow bits) -> the world's Deal
     cdef bint has_print
@@ -492,13 +495,12 @@ cdef class WorldPlan:
     cdef int nknown
     cdef int known[MAX_KNOWN]
     cdef CoreState final        # each playout's final state in turn (for its result)
-    cdef bint sourced           # read from a hand's state (worldsource.pxi): worlds, no playouts
     cdef CoreState checked      # the world _draw last accepted after a full check, on its own Deal
     cdef public long long full_checks
     cdef public long long candidates
 
     def __init__(self):
-        raise TypeError("make a WorldPlan with reversis._core.core.plan_worlds")
+        raise TypeError("make a WorldPlan with reversis._core.core.view_worlds or plan_worlds")
 
     cdef int _draw(self, uint64_t* rng, int attempts, StateC* c, FactC* log) except -1:
         """A world accepted within ``attempts`` candidates into ``c`` and ``log`` (on the
@@ -578,11 +580,12 @@ cdef class WorldPlan:
     def world(self, seed, attempts):
         """``(state, next seed)``: the first world accepted within ``attempts`` candidates drawn
         with the core's generator from ``seed``, or ``None``, and the generator's state after."""
-        cdef uint64_t rng = seed
+        cdef uint64_t rng = _plan_seed(seed)
+        cdef int tries = _plan_attempts(attempts)
         cdef StateC c
         cdef FactC log[MAX_FACTS]
         self.checked = None
-        if not self._draw(&rng, attempts, &c, log):
+        if not self._draw(&rng, tries, &c, log):
             return None, rng
         if self.checked is not None:  # checked in full: the state made for the check
             state, self.checked = self.checked, None
@@ -593,7 +596,7 @@ cdef class WorldPlan:
         """One candidate drawn from ``seed`` (for the tests): ``(state or None, next seed)``, the
         state on its own Deal where the replay accepts the candidate; and the C check's verdict
         on it (``None`` where a full check would be needed, or there is no state)."""
-        cdef uint64_t rng = seed
+        cdef uint64_t rng = _plan_seed(seed)
         cdef uint64_t held[MAX_PLAYERS]
         cdef uint8_t talon[NCARDS]
         cdef uint8_t kinds[MAX_STEPS]
@@ -659,23 +662,28 @@ cdef class WorldPlan:
                         [self.scratch.c.power[k] for k in range(NCARDS)]),
         }
 
-    def play_outs(self, count, seed, attempts, policy, danger, result, long long[::1] out):
+    def rollouts(self, count, seed, attempts, policy, danger, result):
         """reversis.rollouts of the view: ``count`` times a world (as :meth:`world`) played out
-        from the same generator (as play_outs), its ``result`` (``"net"`` or a function of the
-        final state) into row i of ``out``. Returns the generator's state, or -1 - i if no world
-        was found for playout i."""
-        cdef uint64_t rng = seed
+        from the same generator (as reversis.playouts.play_outs), its ``result`` (``"net"`` or a
+        function of the final state) in row i of the results. Returns ``(results, next seed)``:
+        the results an ``array("q")`` of ``count`` rows of a value per seat that this method
+        sizes itself, the generator's state after them, or -1 - i if no world was found for
+        playout i. Every size is checked in Python integers before the loop (ArgumentError)."""
+        cdef uint64_t rng = _plan_seed(seed)
+        cdef int tries = _plan_attempts(attempts)
         cdef StateC c
         cdef FactC log[MAX_FACTS]
         cdef int32_t table_of_danger[NCARDS]
         cdef int n = self.p.n, kind_of_policy, seat, k = 0
-        cdef Py_ssize_t i, total = count
+        cdef Py_ssize_t i, total
         cdef int64_t nets[MAX_PLAYERS]
         cdef bint net_in_c = isinstance(result, str) and result == "net"
-        if self.sourced:  # its scratch table's deal is the hand's own, not for a result to read
-            raise ArgumentError("play_outs: a plan read from a hand's state draws worlds only")
-        if total * n > out.shape[0]:
-            raise ArgumentError("play_outs: the results do not fit in out")
+        cdef long long[::1] out
+        if type(count) is not int or not 0 <= count <= MAX_PLAN_ROLLOUTS:
+            raise ArgumentError(
+                f"rollouts: count must be an integer from 0 to {MAX_PLAN_ROLLOUTS},"
+                f" not {str(count)[:40]}")
+        total = count
         if policy is None:
             kind_of_policy = POLICY_RANDOM
         elif isinstance(policy, str) and policy == "cautious":
@@ -684,10 +692,14 @@ cdef class WorldPlan:
         elif callable(policy):
             kind_of_policy = POLICY_CALLABLE
         else:
-            raise ArgumentError(f"play_outs: no policy {str(policy)[:40]!r}")
+            raise ArgumentError(f"rollouts: no policy {str(policy)[:40]!r}")
+        if not net_in_c and not callable(result):
+            raise ArgumentError(f"rollouts: no result {str(result)[:40]!r}")
+        results = _plan_array("q", bytes(8 * count * n))  # count * n checked above: no wrap
+        out = results
         for i in range(total):
-            if not self._draw(&rng, attempts, &c, log):
-                return -1 - i
+            if not self._draw(&rng, tries, &c, log):
+                return results, -1 - i
             self.checked = None
             why = _roll_out(&self.scratch.c, &c, log, None, &rng, kind_of_policy, policy,
                             table_of_danger, &k)
@@ -703,10 +715,33 @@ cdef class WorldPlan:
                 continue
             values = result(final)
             if len(values) != n:
-                raise ArgumentError(f"play_outs: result gave {len(values)} values for {n} seats")
+                raise ArgumentError(f"rollouts: result gave {len(values)} values for {n} seats")
             for seat in range(n):
                 out[i * n + seat] = values[seat]
-        return rng
+        return results, rng
+
+
+#: The most playouts one call of WorldPlan.rollouts makes (reversis.playouts.MAX_PLAYOUTS is less).
+MAX_PLAN_ROLLOUTS = 1 << 20
+#: The most candidates one world is drawn from.
+MAX_PLAN_ATTEMPTS = 1 << 20
+
+from array import array as _plan_array
+
+
+cdef uint64_t _plan_seed(object seed) except? 0:
+    """A generator's state: an integer from 0 to 2**64 - 1 (else ArgumentError)."""
+    if type(seed) is not int or not 0 <= seed < (1 << 64):
+        raise ArgumentError(f"a seed is an integer from 0 to 2**64 - 1, not {str(seed)[:40]}")
+    return <uint64_t>seed
+
+
+cdef int _plan_attempts(object attempts) except -1:
+    """A number of candidates: an integer from 1 to MAX_PLAN_ATTEMPTS (else ArgumentError)."""
+    if type(attempts) is not int or not 1 <= attempts <= MAX_PLAN_ATTEMPTS:
+        raise ArgumentError(
+            f"attempts must be an integer from 1 to {MAX_PLAN_ATTEMPTS}, not {str(attempts)[:40]}")
+    return <int>attempts
 
 
 cdef int _fill_bits(uint8_t* out, object items, int most, str what) except -1:
@@ -748,6 +783,7 @@ def plan_worlds(template, check, make_deal, plan):
     cdef int k, seat, n
     memset(p, 0, sizeof(PlanC))
     w.scratch = _table(template)
+    w.deal = template
     w.check = check
     w.make_deal = make_deal
     p.n = n = w.scratch.c.players
@@ -834,20 +870,18 @@ def plan_worlds(template, check, make_deal, plan):
     return w
 
 
-# -- the worlds of a view read from the hand's state (was worldsource) ---------------------------
-# The worlds of a view made by the core, their plan read from the hand's state (included by
-# core.pyx after worlds.pxi): what reversis/worlds.py's _Plan reads from the view's events and
-# reversis/worldplan.py's lower_plan lowers, read instead from the records of the state the view
-# was made from (viewsource.pxi), in C. Only what the view shows is read: the seat's cards, its own
-# steps and the cards it received, the other seats' steps without their cards, the cards played
-# and how, its own use of the privilege (tests/test_worldsource.py holds the plan equal to the one
-# lowered from the view, field by field, and its worlds equal).
+# -- the worlds of a view, read from the view ------------------------------------------------
 #
-# The state is also a world "already checked in full" (its view is the view): its print (worlds.pxi)
-# is the plan's from the start, and its hidden key where the view shows it (no privilege, or the
-# seat's own), so that the first world is checked in C like the next ones, with the same verdicts.
-# Nothing the view does not show reaches the plan: the secret holder of another seat's privilege is
-
+# The worlds of a view, their plan read from the view itself
+# worlds.pxi): what reversis/worlds.py's _Plan reads from the view's events and
+# reversis/worldplan.py's lower_plan lowers, read in C from the view's public fields in one pass
+# (tests/test_worldsource.py holds the plan equal to the one lowered in Python, field by field, and
+# its worlds equal). The view is all it reads: its seat's cards, its events (the other seats'
+# steps without their cards, the cards played and how), the cards it put aside, gave and received,
+# its card counts; a view read back from JSON gives the same plan as the view it was written from.
+# The plan keeps only what it computed (C arrays), the scratch table of the view's deal (no card
+# dealt), the check (which holds the view) and the maker of a world's deal: nothing the view does
+# not show (tests/test_view_holds.py walks it).
 
 cdef inline uint64_t _bit(int card) noexcept nogil:
     return (<uint64_t>1) << card
@@ -859,7 +893,7 @@ cdef Py_ssize_t _DEALT_AT = -1, _WIDOW_AT = -1, _PACK_AT = -1, _SEED_AT = -1
 
 @cython.final
 cdef class _WorldDeal:
-    """``make_deal(deal, dealt, widow)`` for the worlds of one hand: the hand's deal with the
+    """``make_deal(deal, dealt, widow)`` for the worlds of one view: the view's deal with the
     world's cards, its other fields read once, the Deal made with them set directly (events.pxi
     _make) where the class allows it; ``make_deal`` itself otherwise."""
 
@@ -889,7 +923,7 @@ cdef _WorldDeal _world_deal_of(object deal, object make_deal):
             _PACK_AT, _SEED_AT = names.index("pack"), names.index("seed")
     if _DEALT_AT >= 0 and type(deal) is Deal:
         out.values = [getattr(deal, name) for name in _DEAL_MAKER.names]
-        out.values[_PACK_AT] = None  # the pack and seed the hand came from would tell its cards
+        out.values[_PACK_AT] = None  # a world's deal has no pack or seed
         out.values[_SEED_AT] = None
     return out
 
@@ -900,30 +934,96 @@ def world_deal(deal, make_deal):
     return _world_deal_of(deal, make_deal)
 
 
-def source_plan(view, profile, check, make_deal):
-    """The :class:`WorldPlan` of ``view`` read from the state it was made from (``view_of``), or
-    ``None``: a view without one (made by the reference, read from data, a copy), or one whose
-    worlds lower_plan does not lower (in the steps before play, no card played yet).
-    ``profile`` is the one the view is read with (the hand's, else None), ``check(state)`` the
-    full check, ``make_deal(deal, dealt, widow)`` a world's Deal from the hand's ``deal``."""
-    source = getattr(view, "_source", None)
-    if type(source) is not ViewSource:
+# The view's event classes and play kinds (reversis.events), imported on first use.
+cdef object _W_EXCHANGED = None
+cdef object _W_DECLINED = None
+cdef object _W_DISCARDED = None
+cdef object _W_GIVEN = None
+cdef object _W_PASSED = None
+cdef object _W_PLAYED = None
+cdef object _W_PRIVILEGE = None
+cdef object _W_FORCED = None
+cdef object _W_PLAYED_KIND = None
+
+
+cdef void _import_world_events() except *:
+    global _W_EXCHANGED, _W_DECLINED, _W_DISCARDED, _W_GIVEN, _W_PASSED, _W_PLAYED
+    global _W_PRIVILEGE, _W_FORCED, _W_PLAYED_KIND
+    from reversis import events as ev
+
+    _W_EXCHANGED, _W_DECLINED, _W_DISCARDED = ev.Exchanged, ev.Declined, ev.Discarded
+    _W_GIVEN, _W_PASSED, _W_PRIVILEGE = ev.CardGiven, ev.CardsPassed, ev.PrivilegeUsed
+    _W_FORCED, _W_PLAYED_KIND = ev.PlayKind.FORCED, ev.PlayKind.PLAYED
+    _W_PLAYED = ev.CardPlayed
+
+
+cdef int _view_card(object card) except -2:
+    """The bit of a card of the view, or -1 for ``None`` (ArgumentError for anything else)."""
+    cdef int bit
+    if card is None:
+        return -1
+    if not isinstance(card, Card):
+        raise ArgumentError(f"view_worlds: {str(card)[:20]} is not a card")
+    bit = _small(card.index, 0, NCARDS - 1)
+    if bit < 0:
+        raise ArgumentError(f"view_worlds: {str(card)[:20]} is not a card of the deck")
+    return bit
+
+
+cdef uint64_t _view_cards(object cards, uint8_t* order, int* count) except? 0xFFFFFFFFFFFFFFFF:
+    """The mask of a view's cards (a tuple); their bits in order into ``order`` (at most
+    NCARDS) when it is given."""
+    cdef uint64_t mask = 0
+    cdef int bit, k = 0
+    if type(cards) is not tuple:
+        cards = tuple(cards)
+    if len(cards) > NCARDS:
+        raise ArgumentError("view_worlds: more cards than the deck holds")
+    for card in <tuple>cards:
+        bit = _view_card(card)
+        if bit < 0:
+            raise ArgumentError("view_worlds: a list of cards holds None")
+        mask |= _bit(bit)
+        if order != NULL:
+            order[k] = bit
+        k += 1
+    if count != NULL:
+        count[0] = k
+    return mask
+
+
+def view_worlds(view, profile, scratch_deal, check, make_deal):
+    """The :class:`WorldPlan` of ``view`` read from its public fields, or ``None`` where
+    reversis.worldplan.lower_plan gives none (a hand over, its pot shown, in its steps before
+    play, no card played yet; or events it does not read as a hand's). ``profile`` is the view's
+    (checked), ``scratch_deal`` the view's deal (reversis.viewrules.view_deal) with a widow of
+    its size (each world's replaces it), ``check(state)`` the full check, ``make_deal(dealt,
+    widow)`` a world's Deal (:func:`world_deal`)."""
+    if _W_PLAYED is None:
+        _import_world_events()
+    if view.to_move is None or view.pot is not None:
         return None
-    cdef ViewSource s = <ViewSource>source
-    if s.owner is None or s.owner() is not view:
-        return None
-    cdef CoreState state = s.state
-    cdef const TableC* t = &state.table.c
-    cdef const StateC* c = &state.c
-    cdef const FactC* log = state.log.items
-    cdef int n = t.players, seat = s.seat, k, i, j, p, q, kind, card, led, suit, number, nst = 0
-    cdef int lead_seat, ntricks, first, last_received = -1, nguess, shown, dealer = t.dealer
-    cdef uint64_t deck = t.deck, free, known, unknown, mask, put_aside = 0, given = 0
-    cdef uint64_t received = 0, trick_cards, bit
-    cdef bint own, own_privilege = False, passes, broken = False, later, coin = False
+    cdef WorldPlan w = WorldPlan.__new__(WorldPlan)
+    cdef PlanC* P = &w.p
+    memset(P, 0, sizeof(PlanC))
+    w.scratch = _table(scratch_deal)
+    w.deal = scratch_deal
+    w.check = check
+    w.make_deal = make_deal
+    cdef const TableC* t = &w.scratch.c
+    cdef int n = t.players, dealer = t.dealer
+    cdef int seat = _small(view.seat, 0, n - 1)
+    cdef int k, i, p, card, led, suit, number, nst = 0, nplays = 0, ntricks = 0, last_passed = -1
+    cdef int lead_seat, first, end, nguess, shown, widow_card, to
+    cdef uint64_t deck = t.deck, free, known, unknown, mask, trick_cards
+    cdef uint64_t hand_mask, put_aside, given, received
+    cdef bint own, passes, broken = False, later, coin = False
     cdef int8_t suit_of[NCARDS]
-    cdef uint8_t coming[NCARDS]
-    cdef int ncoming = 0, widow_card = -1
+    cdef int16_t step_at[MAX_STEPS]     # the event index of each step (a give's, to reveal it)
+    cdef uint8_t play_seat[NCARDS]
+    cdef uint8_t play_kind[NCARDS]
+    cdef int play_trick[NCARDS]
+    cdef int trick_first[NCARDS + 1]
     cdef uint8_t renounced[MAX_PLAYERS]
     cdef uint8_t exhausted[MAX_PLAYERS]
     cdef uint8_t must[MAX_PLAYERS]
@@ -931,33 +1031,18 @@ def source_plan(view, profile, check, make_deal):
     cdef uint64_t excluded[MAX_PLAYERS]
     cdef uint64_t played_by[MAX_PLAYERS]
     cdef int last[MAX_PLAYERS][4]
-    cdef int seats[NCARDS]
     cdef int suspects[MAX_PLAYERS + 1]
     cdef unsigned int privileged = 0, in_guess
     cdef GuessC* g
-    if c.to_move < 0 or c.step < t.nsteps or c.nplayed == 0 or seat < 0 or seat >= n:
-        return None
-    deal = state.table.deal
-    if deal.profile is not profile:
-        return None
+    if seat < 0:
+        raise ArgumentError(f"view_worlds: {str(view.seat)[:20]} is not a seat of the deal")
+    if _small(view.dealer, 0, n - 1) != dealer:
+        raise ArgumentError("view_worlds: the deal is not the view's")
     rules = profile.compiled
     widow_kind = rules.widow
-    shown = deal.shown
-    dealt_size = len(rules.deck)
-    if widow_kind == "dealer" and (shown < 0 or t.nwidow != 2):
-        return None
-    cdef WorldPlan w = WorldPlan.__new__(WorldPlan)
-    cdef PlanC* P = &w.p
-    memset(P, 0, sizeof(PlanC))
-    # the scratch table: the hand's, whose cards each world replaces
-    cdef Table scratch = Table.__new__(Table)
-    memcpy(&scratch.c, t, sizeof(TableC))
-    scratch.deal = deal
-    scratch.pools = state.table.pools
-    w.scratch = scratch
-    w.check = check
-    w.make_deal = _world_deal_of(deal, make_deal)
-    w.sourced = True
+    passes = profile.hearts is not None
+    shown = _view_card(view.shown)
+    widow_card = _view_card(view.widow_card)
     P.n = n
     P.seat = seat
     P.dealer = dealer
@@ -965,17 +1050,17 @@ def source_plan(view, profile, check, make_deal):
     P.widow_dealer = t.widow_to_dealer
     P.widow_exchange = widow_kind == "exchange"
     P.decksize = len(profile.deck)
+    P.talon = len(rules.deck)
     for p in range(n):
         P.want[p] = rules.tricks + (1 if P.widow_exchange and p == dealer else 0)
-    P.talon = dealt_size
-    for p in range(n):
         P.talon -= P.want[p]
-    if P.talon != t.nwidow or t.nsteps > MAX_STEPS:
+    if widow_kind == "dealer" and (shown < 0 or P.talon != 2):
         return None
+    if P.talon != t.nwidow or not 0 <= P.decksize <= NCARDS:
+        raise ArgumentError("view_worlds: the widow is not the deal's")
     privilege = profile.privilege
-    P.priv_needed = privilege.needed if privilege is not None else 0
-    P.priv_mask = rules.priv_mask
-    passes = profile.hearts is not None
+    P.priv_needed = _small(privilege.needed if privilege is not None else 0, 0, NCARDS)
+    P.priv_mask = _mask(rules.priv_mask, "privilege cards")
     if shown >= 0 and rules.shown == "last-dealt" and widow_kind != "dealer":
         P.bum_bit = _bit(shown)  # tetka §2: the bum card
     P.shown = shown
@@ -987,71 +1072,97 @@ def source_plan(view, profile, check, make_deal):
         while mask:
             suit_of[rv_lowest(mask)] = suit
             mask &= mask - 1
-    # the steps before play, as the seat sees them (events.pxi _see)
-    for k in range(c.nfacts):
-        if log[k].kind == F_RECEIVED:
-            last_received = k
-    for k in range(c.nfacts):
-        kind = log[k].kind
-        if kind == F_RECEIVED:
-            for i in range(ncoming):
-                P.received[P.nreceived] = coming[i]
-                P.nreceived += 1
-                received |= _bit(coming[i])
-            ncoming = 0
+    # the view's own cards, and the cards it put aside, gave and received
+    hand_mask = _view_cards(view.hand, NULL, NULL)
+    put_aside = _view_cards(view.put_aside, NULL, NULL)
+    given = _view_cards(view.given, NULL, NULL)
+    received = _view_cards(view.received, P.received, &P.nreceived)
+    P.received_known = received
+    P.given_known = given
+    counts = view.card_counts
+    if type(counts) is not tuple or len(counts) != n:
+        raise ArgumentError(f"view_worlds: card_counts must give {n} counts")
+    for p in range(n):
+        P.counts[p] = _small(counts[p], 0, NCARDS)
+        if P.counts[p] < 0:
+            raise ArgumentError("view_worlds: a card count is from 0 to 64")
+    # the events: the steps before play as the seat sees them, the plays, the privilege used
+    events = view.events
+    if type(events) is not tuple:
+        events = tuple(events)
+    i = -1
+    for event in <tuple>events:
+        i += 1
+        if isinstance(event, _W_PLAYED):
+            if nplays >= NCARDS:
+                return None
+            p = _small(event.seat, 0, n - 1)
+            card = _view_card(event.card)
+            number = _small(event.trick, 1, NCARDS)
+            if p < 0 or card < 0 or number < 0 or suit_of[card] < 0:
+                return None
+            play_seat[nplays] = p
+            P.plays[nplays] = card
+            play_trick[nplays] = number
+            kind = event.kind
+            play_kind[nplays] = FORCED if kind is _W_FORCED else PLAYED if kind is _W_PLAYED_KIND else 0
+            nplays += 1
             continue
-        if kind == F_PRIVILEGE:
-            own_privilege = own_privilege or log[k].a == seat
+        if isinstance(event, _W_PASSED):
+            last_passed = i
             continue
-        if kind < F_EXCHANGED or kind > F_PASSED:
+        if isinstance(event, _W_PRIVILEGE):
+            p = _small(event.seat, 0, n - 1)
+            if p < 0:
+                return None
+            privileged |= 1u << p
+            continue
+        if not isinstance(event, (_W_EXCHANGED, _W_DECLINED, _W_DISCARDED, _W_GIVEN)):
             continue
         if nst >= t.nsteps:
             return None
-        own = log[k].a == seat
-        P.st_seat[nst] = log[k].a
-        P.st_card[nst] = -1
+        p = _small(event.seat, 0, n - 1)
+        if p < 0:
+            return None
+        own = p == seat
+        step_at[nst] = i
+        P.st_seat[nst] = p
+        P.st_to[nst] = 0
         P.st_taken[nst] = -1
         P.st_revealed[nst] = True
-        if kind == F_GIVEN or kind == F_PASSED:
+        if isinstance(event, _W_GIVEN):
             P.st_kind[nst] = W_GIVEN
-            P.st_to[nst] = log[k].b
-            P.st_revealed[nst] = last_received > k
-            if own:
-                P.st_card[nst] = log[k].c
-                given |= _bit(log[k].c)
-            elif log[k].b == seat:
-                coming[ncoming] = log[k].c
-                ncoming += 1
-            P.st_slot[nst] = (0 if own or P.st_revealed[nst] or not passes else deck)
+            to = _small(event.to, 0, n - 1)
+            if to < 0:
+                return None
+            P.st_to[nst] = to
+            P.st_card[nst] = _view_card(event.card)
             P.st_move[nst] = STEP_PASS if passes else STEP_GIVE
-        elif kind == F_EXCHANGED:
+        elif isinstance(event, _W_EXCHANGED):
             P.st_kind[nst] = W_EXCHANGED
-            if own:
-                P.st_card[nst] = log[k].b
-                P.st_taken[nst] = log[k].c
-                widow_card = log[k].c
-                put_aside |= _bit(log[k].b)
+            P.st_card[nst] = _view_card(event.discarded)
+            P.st_taken[nst] = _view_card(event.taken)
             P.st_slot[nst] = 0 if own else free
             P.st_move[nst] = STEP_EXCHANGE
-        elif kind == F_DECLINED:
+        elif isinstance(event, _W_DECLINED):
             P.st_kind[nst] = W_DECLINED
-            if own:
-                P.st_card[nst] = log[k].b
-                widow_card = log[k].b
-                put_aside |= _bit(log[k].b)
+            P.st_card[nst] = _view_card(event.widow_card)
             P.st_slot[nst] = 0 if own else deck
             P.st_move[nst] = MOVE_DECLINE
         else:
             P.st_kind[nst] = W_DISCARDED
-            if own:
-                P.st_card[nst] = log[k].b
-                put_aside |= _bit(log[k].b)
+            P.st_card[nst] = _view_card(event.card)
             P.st_slot[nst] = 0 if own else free
             P.st_move[nst] = STEP_DISCARD
         nst += 1
-    if nst != t.nsteps:
+    if nst != t.nsteps or nplays == 0:
         return None
     P.nsteps = nst
+    for k in range(nst):  # a give is revealed once the cards have changed hands (a pass after)
+        if P.st_kind[k] == W_GIVEN:
+            P.st_revealed[k] = step_at[k] < last_passed
+            P.st_slot[k] = (0 if P.st_seat[k] == seat or P.st_revealed[k] or P.st_card[k] >= 0
+                            or not passes else deck)
     for k in range(nst):  # a run of gives or passes is one unit
         if k and P.st_kind[k] == W_GIVEN and P.st_kind[P.unit_first[P.nunits - 1]] == W_GIVEN:
             P.unit_len[P.nunits - 1] += 1
@@ -1059,39 +1170,34 @@ def source_plan(view, profile, check, make_deal):
             P.unit_first[P.nunits] = k
             P.unit_len[P.nunits] = 1
             P.nunits += 1
-    P.received_known = received
-    P.given_known = given
-    # the plays: who played each card, the last trick each seat played each suit in
+    # the plays: who played each card, the tricks (numbered from 1, in order), the last trick each
+    # seat played each suit in
     memset(played_by, 0, sizeof(played_by))
     memset(last, 0, sizeof(last))
-    ntricks = (c.nplayed + n - 1) // n
-    for k in range(c.nplayed):
-        number = k // n
-        first = c.trick_leader[number] if number < c.ntricks else c.leader
-        p = (first + k - number * n) % n
-        seats[k] = p
-        card = c.played[k]
-        P.plays[k] = card
-        played_by[p] |= _bit(card)
-        if suit_of[card] >= 0:
-            last[p][suit_of[card]] = number + 1
-    P.nplays = c.nplayed
+    for k in range(nplays):
+        if k == 0 or play_trick[k] != play_trick[k - 1]:
+            if k and play_trick[k] < play_trick[k - 1]:
+                return None  # tricks out of order: the Python plan reads them
+            trick_first[ntricks] = k
+            ntricks += 1
+        p = play_seat[k]
+        played_by[p] |= _bit(P.plays[k])
+        last[p][suit_of[P.plays[k]]] = play_trick[k]
+    trick_first[ntricks] = nplays
+    P.nplays = nplays
     # worlds.py _Plan._constraints
     memset(renounced, 0, sizeof(renounced))
     memset(exhausted, 0, sizeof(exhausted))
     memset(must, 0, sizeof(must))
     memset(excluded, 0, sizeof(excluded))
-    if own_privilege:
-        privileged |= 1u << seat
-    for number in range(ntricks):
-        first = number * n
-        led = suit_of[c.played[first]]
-        for k in range(first + 1, min(first + n, c.nplayed)):
-            p = seats[k]
-            suit = suit_of[c.played[k]]
-            if led < 0 or suit < 0:
-                return None
-            later = last[p][led] > number + 1
+    for i in range(ntricks):
+        first, end = trick_first[i], trick_first[i + 1]
+        number = play_trick[first]
+        led = suit_of[P.plays[first]]
+        for k in range(first + 1, end):
+            p = play_seat[k]
+            suit = suit_of[P.plays[k]]
+            later = last[p][led] > number
             if suit != led:
                 if later:
                     privileged |= 1u << p
@@ -1101,31 +1207,32 @@ def source_plan(view, profile, check, make_deal):
                         exhausted[p] |= 1 << t.trump_suit
                 else:
                     renounced[p] |= 1 << led
-            elif t.only_card_forced and c.kinds[k] == FORCED:
+            elif t.only_card_forced and play_kind[k] == FORCED:
                 exhausted[p] |= 1 << led
-            elif t.only_card_forced and c.kinds[k] == PLAYED and not later:
+            elif t.only_card_forced and play_kind[k] == PLAYED and not later:
                 must[p] |= 1 << led
     # worlds.py _Plan._lead_constraints (hearts §5, §7)
-    for number in range(ntricks):
-        first = number * n
-        card = c.played[first]
-        lead_seat = seats[first]
-        if number > 0 and not broken and t.lead_barred >> card & 1:
+    for i in range(ntricks):
+        first, end = trick_first[i], trick_first[i + 1]
+        number = play_trick[first]
+        card = P.plays[first]
+        lead_seat = play_seat[first]
+        if number > 1 and not broken and t.lead_barred >> card & 1:
             excluded[lead_seat] |= deck & ~(t.lead_barred | t.lead_free)
-        if number == 0 and t.first_trick_barred:
-            for k in range(first + 1, min(first + n, c.nplayed)):
-                bit = c.played[k]
-                if not t.led_cards[card] >> bit & 1 and t.first_trick_barred >> bit & 1:
-                    excluded[seats[k]] |= deck & ~t.first_trick_barred
+        if number == 1 and t.first_trick_barred:
+            for k in range(first + 1, end):
+                if (not t.led_cards[card] >> P.plays[k] & 1
+                        and t.first_trick_barred >> P.plays[k] & 1):
+                    excluded[play_seat[k]] |= deck & ~t.first_trick_barred
         trick_cards = 0
-        for k in range(first, min(first + n, c.nplayed)):
-            trick_cards |= _bit(c.played[k])
+        for k in range(first, end):
+            trick_cards |= _bit(P.plays[k])
         broken = broken or (trick_cards & t.breakers) != 0
     # what the seat knows of the cards, and where
-    P.cur0[seat] = c.held[seat]
+    P.cur0[seat] = hand_mask
     for k in range(nst):
         if (P.st_kind[k] == W_GIVEN and P.st_seat[k] == seat and P.st_revealed[k]
-                and not played_by[P.st_to[k]] >> P.st_card[k] & 1):
+                and P.st_card[k] >= 0 and not played_by[P.st_to[k]] >> P.st_card[k] & 1):
             P.cur0[P.st_to[k]] |= _bit(P.st_card[k])
     if shown >= 0 and dealer != seat and not played_by[dealer] >> shown & 1:
         if widow_kind == "dealer":
@@ -1134,7 +1241,7 @@ def source_plan(view, profile, check, make_deal):
             P.cur0[dealer] |= _bit(shown)
     P.coin = coin
     P.shown_free = shown >= 0 and not t.no_discard >> shown & 1
-    known = c.held[seat] | put_aside | given | received
+    known = hand_mask | put_aside | given | received
     if widow_card >= 0:
         known |= _bit(widow_card)
     if shown >= 0:
@@ -1149,7 +1256,6 @@ def source_plan(view, profile, check, make_deal):
     for p in range(n):
         P.played[p] = played_by[p]
         P.priv_cand[p] = P.priv_mask & ~excluded[p]
-        P.counts[p] = rv_popcount(c.held[p])
         if p != seat:
             P.others[P.nothers] = p
             P.nothers += 1
@@ -1173,8 +1279,8 @@ def source_plan(view, profile, check, make_deal):
                     mask &= ~(t.suits[suit] & deck)
             g.seat_mask[p] = mask
             g.privileged[p] = in_guess >> p & 1
-        for j in range(P.nothers):
-            p = P.others[j]
+        for k in range(P.nothers):
+            p = P.others[k]
             for suit in range(4):
                 if not must[p] >> suit & 1 or P.cur0[p] & t.suits[suit] & deck:
                     continue
@@ -1184,12 +1290,4 @@ def source_plan(view, profile, check, make_deal):
                 g.must_mask[g.nmust] = (
                     0 if void[p] >> suit & 1 else t.suits[suit] & deck & ~excluded[p])
                 g.nmust += 1
-    # the state is a world whose view is the view: its print (what the view shows), and its hidden
-    # key where the view shows that too (no privilege in the deck, or the seat's own); else the
-    # first world with the print is checked in full, as it would be without the state
-    _print_of(t, c, log, seat, &w.target)
-    w.has_print = True
-    if not t.priv_mask or view.privileged:
-        w.known[0] = _hidden_key(c)
-        w.nknown = 1
     return w
