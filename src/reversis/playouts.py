@@ -322,35 +322,6 @@ def _result_of(profile: Profile, result: str | Result) -> Result:
     return result
 
 
-def play_outs(
-    state: State,
-    count: int,
-    seed: int,
-    policy: Policy | str | None,
-    result: str,
-    out: array[int],
-    row: int,
-) -> int:
-    """Not part of the API (kept for :func:`rollouts` of a view on the reference engine, until it
-    takes :func:`_play_outs`' values): :func:`_play_outs` copied into rows ``row``… of ``out``,
-    an ``array("q")``; the generator's state after them. The rows are checked in Python integers
-    to lie within ``out`` before anything is played or written."""
-    if not isinstance(out, array) or out.typecode != "q":
-        raise ArgumentError("play_outs: out must be an array('q')")
-    _check_count(count, "play_outs")
-    if type(row) is not int or row < 0:
-        raise ArgumentError(f"play_outs: row must be an integer from 0, not {str(row)[:20]}")
-    n = len(state.held)
-    if (row + count) * n > len(out):
-        raise ArgumentError(
-            f"play_outs: rows {row} to {row + count - 1} do not fit in out "
-            f"({len(out) // max(n, 1)} rows)"
-        )
-    values, next_seed = _play_outs(state, count, seed, policy, result)
-    out[row * n : (row + count) * n] = values
-    return next_seed
-
-
 def rollouts(
     source: Hand | HandView,
     n: int,
@@ -459,9 +430,10 @@ def _view_play_outs(
             raise no_world(view.seat, ATTEMPTS)
         return out  # type: ignore[no-any-return]
     plan = view_plan(view, profile=profile)
-    out = array("q", bytes(8 * n * plan.n))
+    out = array("q")
     draws = Draws(seed)
-    for i in range(n):
+    for _ in range(n):
         world = draw_world(plan, None, draws, ATTEMPTS)
-        draws.value = play_outs(state_of(world), 1, draws.value, policy, result, out, i)
+        values, draws.value = _play_out(state_of(world), draws.value, policy, result)
+        out.extend(values)
     return out
