@@ -1,4 +1,4 @@
-"""The compiled core's settlement (``reversis._core.core.settle_state``, ``settle.pxi``) against the
+"""The compiled core's settlement (``reversis._core.core.settle_state``, ``settle.pyx``) against the
 reference games' (``reversis.games.game_of(profile).settle(state)``), issue 25.
 
 At EVERY step of random hands (a settlement is live during a hand), the core's settlement equals

@@ -1,4 +1,4 @@
-"""The core's SHAKE-256 (``_core/shake.pxi``) against :mod:`hashlib`'s, and its seeded shuffle
+"""The core's SHAKE-256 (``_core/chance.pyx``) against :mod:`hashlib`'s, and its seeded shuffle
 against the reference engine's (``engine/chance.py``): bit for bit, so that one seed gives one pack
 on both engines (issue 25). Seeded-random messages of every length the core takes (0 to 135 bytes)
 and every number of words (0 to 64, up to four permutations squeezed); seeds across the whole range

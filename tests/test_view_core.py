@@ -1,7 +1,7 @@
 """The views the compiled core makes equal the reference's, field by field (issue 25).
 
 On the core, ``hand.view(seat)`` of a hand in play is made in one call from the hand's C state
-(``view_of`` in ``_core/views.pxi``). Held here against the view made from the same hand by the
+(``view_of`` in ``_core/views.pyx``). Held here against the view made from the same hand by the
 reference (``views.hand_view`` given the reference engine's ``State`` of the hand and the game's own
 settlement, so that nothing of it comes from the core): at every step of random hands of every
 shipped profile (random dealers, hand numbers and stakes) and of house profiles made by Hypothesis

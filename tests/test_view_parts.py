@@ -155,7 +155,7 @@ def test_a_worlds_deal_equals_the_checked_deal(name: str) -> None:
 
 @pytest.mark.skipif(CORE is None, reason="the compiled core is not built")
 def test_match_masks_is_match_slots_of_the_same_candidates() -> None:
-    """sampling.pxi: ``match_masks`` makes worlds.py's candidates (the pool's cards in each slot's
+    """sampling.pyx: ``match_masks`` makes worlds.py's candidates (the pool's cards in each slot's
     mask, in the pool's order) and order (by number of candidates, stable) and finds the same
     matching as ``match_slots`` given them."""
     assert CORE is not None

@@ -1,5 +1,5 @@
 """The worlds of a view drawn, replayed and checked in C (``reversis.worldplan``,
-``_core/worlds.pxi``) are the reference's: for views of every shipped profile and of Hypothesis
+``_core/worlds.pyx``) are the reference's: for views of every shipped profile and of Hypothesis
 house profiles, each candidate world the core draws is the one ``_Plan.sample`` draws from the same
 generator (the same deal, moves and generator state after it, or none for both), and the core's
 check of each candidate (accept, reject, or ask for the full check) agrees with the full check

@@ -1,5 +1,5 @@
 """The worlds of a view, their plan read from the view's public fields in C
-(``_core/worldsource.pxi``, ``reversis.worldplan.view_worlds``): for views of every shipped profile
+(``_core/worlds.pyx``, ``reversis.worldplan.view_worlds``): for views of every shipped profile
 and of Hypothesis house profiles, the plan read in C is the one lowered in Python from the view's
 constraints (``lower_plan``), field by field; its worlds are those of the lowered plan and of the
 reference's draws (``_Plan.sample``, the view compared), their deals equal in every field and

@@ -202,7 +202,7 @@ def result_function(profile: Profile, result: str) -> Result:
 
 
 def _next_choice(rng: list[int], count: int) -> int:
-    """The core's choice among ``count`` moves (``core.pyx`` ``_next_choice``): splitmix64's next
+    """The core's choice among ``count`` moves (``_core/draws.pxd`` ``next_choice``): splitmix64's next
     number ``z`` (Steele, Lea and Flood, 2014), then the high word of ``z * count``."""
     rng[0] = z = (rng[0] + 0x9E3779B97F4A7C15) & _MASK64
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64

@@ -4,7 +4,7 @@ A view shows the public events with the cards that seat may not know hidden, and
 events tell: the widow card it took or looked at, the cards it put aside, gave and received. The
 events and tricks are the hand's (kept with the hand: every seat's view shares them); on the
 compiled core, a seat's events and the tricks are made from the state's arrays in one pass
-(``seat_events_of``, ``tricks_of`` in ``_core/events.pxi``: equal to the reference's, the events
+(``seat_events_of``, ``tricks_of`` in ``_core/events.pyx``: equal to the reference's, the events
 every seat sees interned), quicker than the hand's.
 """
 

@@ -322,7 +322,7 @@ def own_view(hand: Hand, seat: int, state: State, settlement: Settlement) -> Han
     :func:`hand_view` checks them first).
 
     On the compiled core and while the hand is in play, the core makes the view from the state in
-    one call (``view_of`` in ``_core/views.pxi``), equal to the one made here otherwise from the
+    one call (``view_of`` in ``_core/views.pyx``), equal to the one made here otherwise from the
     hand's public values and the game's ``seen`` (``tests/test_view_core.py``)."""
     if _CORE is not None and type(state) is _CORE_STATE:
         made: HandView | None = _CORE.view_of(state, seat, settlement, hand.legal_moves())

@@ -3,7 +3,7 @@
 Worlds are drawn with the library's own generator (splitmix64, as :func:`reversis.rollouts`
 draws): :class:`Draws` gives ``_Plan.sample`` its shuffles and choices. Where the core plays,
 :func:`lower_plan` turns a view's plan (the constraints read once) into the core's
-``WorldPlan`` (``_core/worlds.pxi``), which draws the same candidates with the same numbers,
+``WorldPlan`` (``_core/worlds.pyx``), which draws the same candidates with the same numbers,
 replays them and checks them in C: the same worlds on both engines, for the same seed.
 :func:`view_worlds` makes the same ``WorldPlan`` reading the view's public fields in C (what
 :func:`reversis.worlds.world_sampler` and :func:`reversis.rollouts` use). A plan holds what the
@@ -32,7 +32,7 @@ __all__ = ["Draws", "core_world", "draw_world", "lower_plan", "no_world", "view_
 _CORE = core_module()
 _MASK64 = (1 << 64) - 1
 
-# The core's step kinds (core.pyx STEP_*, MOVE_DECLINE) and worlds.pxi's kinds of public step.
+# The core's step kinds (state.pxd STEP_*, MOVE_DECLINE) and worlds.pyx's kinds of public step.
 _STEP_EXCHANGE, _STEP_DISCARD, _STEP_GIVE, _STEP_PASS, _MOVE_DECLINE = range(5)
 _EXCHANGED, _DECLINED, _DISCARDED, _GIVEN = range(4)
 
@@ -99,7 +99,7 @@ def core_world(fast: Any, seat: int, seed: int, attempts: int) -> Hand:
 
 def view_worlds(view: Any, profile: Profile) -> Any:
     """The core's ``WorldPlan`` of ``view`` read from the view's public fields in C
-    (``_core/worldsource.pxi``: the plan :func:`lower_plan` makes of the view's constraints, in one
+    (``_core/worlds.pyx``: the plan :func:`lower_plan` makes of the view's constraints, in one
     pass), or ``None`` where the reference engine plays or :func:`lower_plan` gives none. The view
     is all it reads: a view read back from JSON gives the plan of the view it was written from.
     ``profile`` is the view's, checked (:func:`reversis.worlds.view_plan` checks it)."""

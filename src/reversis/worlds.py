@@ -293,7 +293,7 @@ class _Plan:
 
     def sample(self, rng: Draws) -> Hand | None:
         """One random world, or ``None`` if this draw cannot satisfy the constraints (the
-        random choices from ``rng``; core worlds.pxi ``_candidate`` makes the same draws)."""
+        random choices from ``rng``; core worlds.pyx ``_candidate`` makes the same draws)."""
         view = self.view
         n = self.n
         pool = list(self.unknown)
@@ -408,7 +408,7 @@ class _Plan:
     ) -> list[tuple[tuple[int, int], Card]] | None:
         """A card of ``pool`` for every slot, each where it may be (a matching found by augmenting
         paths, the pool's random order deciding between the matchings), or ``None``."""
-        if _CORE is not None:  # the same candidates, order and search in C (core sampling.pxi)
+        if _CORE is not None:  # the same candidates, order and search in C (core sampling.pyx)
             deck, follows = self.rules.deck_mask, self.follow_masks
             seat_masks = {
                 seat: deck & ~self.excluded[seat] & ~sum(follows[suit] for suit in void[seat])

@@ -1,4 +1,4 @@
-"""Types of the compiled core (:mod:`reversis._core.core`, built from ``core.pyx``)."""
+"""Types of the compiled core (:mod:`reversis._core.core`, which gathers the core's extension modules)."""
 
 from array import array
 from collections.abc import Callable, Iterable, Sequence

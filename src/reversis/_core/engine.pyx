@@ -61,7 +61,7 @@ cdef inline CoreState _move(CoreState state, int move, int card):
 
 cdef CoreState _move_into(CoreState state, int move, int card, CoreState spare):
     """:func:`_move`, written into ``spare`` where it is not None: a state no one else holds, its
-    values cleared (hand.pxi's kept hands keep theirs), instead of a new one."""
+    values cleared (hand.pyx's kept hands keep theirs), instead of a new one."""
     cdef CoreState child = spare if spare is not None else CoreState.__new__(CoreState)
     cdef StateC* a = &state.c
     cdef StateC* b = &child.c

@@ -90,7 +90,7 @@ cdef object _Declined = None
 cdef object _Discarded = None
 cdef object _CardGiven = None
 cdef tuple _PLAY_KINDS = ()
-#: The makers of the events of the facts events.pxi does not intern, by the fact's kind
+#: The makers of the events of the facts events.pyx does not intern, by the fact's kind
 #: (F_EXCHANGED to F_MADE; None for the kinds made otherwise), and of the card shown.
 cdef list _FACT_EVENT = []
 cdef _Maker _SHOWN_EVENT = None

@@ -146,7 +146,7 @@ cdef extern from *:
 
     /* The class whose hands are kept (a borrowed reference: keep_hands() keeps it alive), the
        hands kept, HandBase's own tp_dealloc, and the function that drops a hand's references
-       (hand.pxi's _hand_clear). */
+       (hand.pyx's _hand_clear). */
     static PyTypeObject* rv_hand_type = NULL;
     static PyObject* rv_hand_kept[RV_HAND_KEPT];
     static int rv_hand_nkept = 0;

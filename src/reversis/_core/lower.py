@@ -42,7 +42,7 @@ from reversis.errors import ProfileError
 
 __all__ = ["MAX_FACTS", "MAX_PLAYERS", "MAX_STEPS", "MAX_TRICKS", "Lowered", "lower"]
 
-#: The sizes of the core's arrays (``core.pyx`` declares the same); :func:`lower` refuses a deal
+#: The sizes of the core's arrays (``state.pxd`` declares the same); :func:`lower` refuses a deal
 #: that needs more. Every profile that validates fits: 3 to 8 players, at most 17 tricks, and at
 #: most 49 steps before play (a discard per card of the talon).
 MAX_PLAYERS = 8

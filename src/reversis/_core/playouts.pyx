@@ -249,7 +249,7 @@ def play_outs(CoreState state, count, seed, policy, danger, result):
     """Play ``state`` out ``count`` times (reversis.rollouts): the core's generator starts at
     ``seed`` (an integer from 0 to 2**64 - 1); ``policy`` is ``None`` (random), ``"cautious"``
     (with ``danger``, 64 integers) or a callable; ``result`` is ``"net"`` (each seat's net money,
-    settled in C: settle.pxi's ``settle_net``) or a function whose ``result(final state)`` gives
+    settled in C: settle.pyx's ``settle_net``) or a function whose ``result(final state)`` gives
     one integer per seat. Returns ``(values, next_seed)``: ``values`` an ``array("q")`` of its own,
     sized here, of ``count * players`` values (playout ``i``'s for each seat at
     ``i * players + seat``), and the generator's state after the last playout, from which the next

@@ -15,13 +15,13 @@
 #         lowered ``scoring`` is the fallback) or a hand (stakes too large or too many to keep in C),
 #         it asks the reference and copies its net.
 #
-#     settle_net is a function of core.pyx's module: another .pxi included by core.pyx calls it
-#     directly (``cdef int64_t net[MAX_PLAYERS]; settle_net(state, net)``). ``settle_nets(states)``
+#     settle_net is declared in settle.pxd: the modules above (playouts, vector, worlds) cimport it
+#     (``cdef int64_t net[MAX_PLAYERS]; settle_net(state, net)``). ``settle_nets(states)``
 #     is the same from Python (for tests).
 #
-# The files: this one (the lowered data, the buffers, the entry points), settle_reversis.pxi
+# The files: this one (the lowered data, the buffers, the entry points), settle_reversis.pxd
 # (Reversis: the keepers, the cards' payments, the pot, the reversis, the privilege's failures),
-# settle_points.pxi (Hearts and Tëtka pair by pair, Réunion's side payments).
+# settle_points.pxd (Hearts and Tëtka pair by pair, Réunion's side payments).
 #
 # What falls back to the reference (reversis.games), exactly: a Reversis profile whose keeper the
 # reference itself refuses (asserts) for its rules; stakes above 2**40 or with more than 256 beasts

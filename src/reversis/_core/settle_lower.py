@@ -1,5 +1,5 @@
 """A profile's settlement lowered to the flat data the compiled core's ``settle`` reads
-(``settle.pxi``).
+(``settle.pyx``).
 
 The core settles a hand from its C state and these numbers, never from a game's name: the
 scoring a profile uses (its sections, :attr:`~reversis.profile.Profile.game`) becomes ``scoring``,
@@ -40,7 +40,7 @@ __all__ = ["FIXED_REASONS", "SCORING", "SettleLowered", "lower_settlement"]
 #: The kinds of scoring the core settles (``scoring``): ``FALLBACK`` is settled by the reference.
 SCORING = {"fallback": -1, "reversis": 0, "hearts": 1, "tetka": 2, "reunion": 3}
 
-#: The reasons the core names by number (``settle.pxi``'s ``R_*``), in this order; the profile's
+#: The reasons the core names by number (``settle.pyx``'s ``R_*``), in this order; the profile's
 #: own reasons follow them.
 FIXED_REASONS = (
     "basket",

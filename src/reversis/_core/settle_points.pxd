@@ -8,7 +8,7 @@ from reversis._core.settle cimport *
 from reversis._core.state cimport *
 
 # The games of points (Hearts, Tëtka: common.py's pair-by-pair settlement) and Réunion's side
-# payments on the core (included by settle.pxi).
+# payments on the core (included by settle.pyx).
 
 # -- the games of points, Réunion -----------------------------------------------------------------
 

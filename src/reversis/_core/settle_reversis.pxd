@@ -7,7 +7,7 @@ from reversis._core.bits cimport rv_highest, rv_lowest, rv_popcount
 from reversis._core.settle cimport *
 from reversis._core.state cimport *
 
-# Reversis's settlement on the core (included by settle.pxi): games/reversis/settlement.py and
+# Reversis's settlement on the core (included by settle.pyx): games/reversis/settlement.py and
 # games/reversis/keepers.py, transcribed function by function on the C state and SettleC.
 
 # -- the keepers (games/reversis/keepers.py) ------------------------------------------------------

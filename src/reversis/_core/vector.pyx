@@ -8,7 +8,7 @@
 # (reversis.engine.actions' numbering), the seat to move, each seat's reward and which hands
 # ended; an ended hand is dealt again at once (auto-reset) from the batch's ``deal_source(i)``.
 # The game's own parts of the observation (points, the pot once shown, the privilege) are
-# computed in C for the scorings the settlement lowers (Reversis, Hearts, Tëtka: settle.pxi's
+# computed in C for the scorings the settlement lowers (Reversis, Hearts, Tëtka: settle.pyx's
 # functions); Réunion and any other scoring ask the game (``Game.seen``) on a scratch CoreState.
 
 cimport cython

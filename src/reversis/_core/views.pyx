@@ -1,12 +1,12 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, infer_types=True
 # A seat's view of a hand in play, made from the state in one call (after
-# events.pxi and settle.pxi): reversis.views.hand_view asks view_of for the view of a core state
+# events.pyx and settle.pyx): reversis.views.hand_view asks view_of for the view of a core state
 # while the hand is in play, and makes it itself otherwise (a finished hand; a profile whose points
 # the core does not count). view_of gives a HandView equal, field by field, to the one hand_view
 # makes from the hand's public values and the games' ``seen`` (tests/test_view_core.py): the cards
-# are the interned Card values, the events and tricks those of events.pxi, the points counted as
-# the core's settlement counts them (settle.pxi: the scoring of the profile, no game's name), the
+# are the interned Card values, the events and tricks those of events.pyx, the points counted as
+# the core's settlement counts them (settle.pyx: the scoring of the profile, no game's name), the
 # view and its tricks made as frozen attrs values with their fields set directly (their classes
 # validate nothing: _setter_of checks it), not through their __init__.
 

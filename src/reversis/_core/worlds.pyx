@@ -151,7 +151,7 @@ cdef void _print_of(const TableC* t, const StateC* c, const FactC* log, int seat
             if f.a != seat and not (f.b == seat and k < received_at):
                 f.c = 0
         elif f.kind == F_PRIVILEGE and f.a != seat:
-            continue  # another seat's privilege shows at the end (worlds.pxi's second part)
+            continue  # another seat's privilege shows at the end (worlds.pyx's second part)
         out.facts[out.nfacts] = f
         out.nfacts += 1
 
@@ -172,7 +172,7 @@ cdef bint _same_print(const PrintC* a, const PrintC* b) noexcept nogil:
 
 
 cdef inline int _draw_below(uint64_t* rng, int count) noexcept nogil:
-    """core.pyx _next_choice with the core's generator (reversis.worldplan.Draws.below)."""
+    """draws.pxd next_choice with the core's generator (reversis.worldplan.Draws.below)."""
     cdef uint64_t z
     rng[0] += 0x9E3779B97F4A7C15ULL
     z = rng[0]
@@ -189,7 +189,7 @@ cdef inline int _hidden_key(const StateC* c) noexcept nogil:
 
 cdef bint _matching(const uint8_t* pool, int npool, const uint64_t* masks, int nslots,
                     MatchC* m) noexcept nogil:
-    """sampling.pxi match_masks on arrays: a card of ``pool`` for each slot (``m.owner``). A run
+    """sampling.pyx match_masks on arrays: a card of ``pool`` for each slot (``m.owner``). A run
     of slots with one mask shares its list of candidates, and the runs are sorted by their
     numbers of candidates (stably: the slots in match_masks' order)."""
     cdef int i, j, k, nruns = 0
@@ -873,7 +873,7 @@ def plan_worlds(template, check, make_deal, plan):
 # -- the worlds of a view, read from the view ------------------------------------------------
 #
 # The worlds of a view, their plan read from the view itself
-# worlds.pxi): what reversis/worlds.py's _Plan reads from the view's events and
+# worlds.pyx): what reversis/worlds.py's _Plan reads from the view's events and
 # reversis/worldplan.py's lower_plan lowers, read in C from the view's public fields in one pass
 # (tests/test_worldsource.py holds the plan equal to the one lowered in Python, field by field, and
 # its worlds equal). The view is all it reads: its seat's cards, its events (the other seats'
@@ -894,7 +894,7 @@ cdef Py_ssize_t _DEALT_AT = -1, _WIDOW_AT = -1, _PACK_AT = -1, _SEED_AT = -1
 @cython.final
 cdef class _WorldDeal:
     """``make_deal(deal, dealt, widow)`` for the worlds of one view: the view's deal with the
-    world's cards, its other fields read once, the Deal made with them set directly (events.pxi
+    world's cards, its other fields read once, the Deal made with them set directly (events.pyx
     _make) where the class allows it; ``make_deal`` itself otherwise."""
 
     cdef list values
