@@ -22,12 +22,8 @@ from libc.stdint cimport int8_t, int16_t, uint8_t, uint64_t
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.string cimport memcpy, memset
 
-cdef extern from "Python.h":
-    void PyObject_GC_Track(object o)
-    void PyObject_GC_UnTrack(object o)
-    int PyObject_GC_IsTracked(object o)
-
 import weakref
+from types import MemberDescriptorType
 
 import attrs
 
@@ -240,7 +236,93 @@ cdef object _Card = Card
 cdef object _DECLINE = DECLINE
 cdef tuple _KINDS = tuple(Kind)
 cdef object _tuple_new = tuple.__new__
+cdef object _object_new = object.__new__
 cdef object _EMPTY = ()
+
+
+# -- frozen attrs values made as their __init__ makes them ----------------------------------------
+#
+# attrs' __init__ of a frozen slotted class makes the object with object.__new__ and sets each
+# field with object.__setattr__, which calls the field's slot descriptor's __set__. The core makes
+# such values (deals, events, stakes, settlements, views) the same way from C, without the call
+# of __init__ and its arguments: object.__new__(cls), then each field's descriptor's __set__ (its
+# type's tp_descr_set slot, read with PyType_GetSlot), for a class whose __init__ does nothing
+# else; any other class is called.
+
+cdef extern from *:
+    """
+    typedef int (*rv_setter)(PyObject*, PyObject*, PyObject*);
+    static rv_setter rv_setter_of(PyObject* descriptor) {
+        return (rv_setter)PyType_GetSlot(Py_TYPE(descriptor), Py_tp_descr_set);
+    }
+    static int rv_set(rv_setter set, PyObject* descriptor, PyObject* obj, PyObject* value) {
+        return set(descriptor, obj, value);
+    }
+    """
+    ctypedef int (*rv_setter)(PyObject*, PyObject*, PyObject*)
+    rv_setter rv_setter_of(PyObject* descriptor)
+    int rv_set(rv_setter set, PyObject* descriptor, PyObject* obj, PyObject* value) except -1
+
+
+#: The type of a slot's descriptor (types.MemberDescriptorType).
+cdef object _MEMBER_DESCRIPTOR = MemberDescriptorType
+
+
+@cython.final
+cdef class _Maker:
+    """How to make a frozen attrs value of ``cls`` from the values of ``names`` in order: made by
+    ``object.__new__`` and each value set by its slot's descriptor (``direct``), or else by
+    calling the class with keywords."""
+    cdef object cls
+    cdef tuple names
+    cdef tuple descriptors
+    cdef rv_setter setter
+    cdef bint direct
+
+
+cdef _Maker _maker_of(object cls, tuple names, bint all_fields=True):
+    """The maker of ``cls``: direct where ``cls`` is a slotted attrs class whose ``__init__`` only
+    sets its fields (no validator, converter, pre- or post-init, no ``__new__`` of its own, no slot
+    of its own but theirs), and each of ``names`` is a plain slot of it; ``names`` are the fields in order unless
+    ``all_fields`` is false (a maker that leaves fields unset, for settle.pxi's settlement)."""
+    cdef _Maker maker = _Maker.__new__(_Maker)
+    maker.cls = cls
+    maker.names = names
+    maker.direct = False
+    fields = attrs.fields(cls)
+    if (
+        (all_fields and tuple([f.name for f in fields]) != names)
+        or not all([f.validator is None and f.converter is None and f.init for f in fields])
+        or hasattr(cls, "__attrs_pre_init__")
+        or hasattr(cls, "__attrs_post_init__")
+        or "__slots__" not in cls.__dict__
+        or not set(cls.__dict__["__slots__"]) - {"__weakref__"} <= {f.name for f in fields}
+        or cls.__new__ is not object.__new__
+    ):
+        return maker
+    descriptors = tuple([getattr(cls, name, None) for name in names])
+    if not descriptors or any([type(d) is not _MEMBER_DESCRIPTOR for d in descriptors]):
+        return maker
+    maker.descriptors = descriptors
+    maker.setter = rv_setter_of(<PyObject*>descriptors[0])
+    maker.direct = maker.setter != NULL
+    return maker
+
+
+cdef object _make(_Maker maker, tuple values):
+    """A value of ``maker.cls`` with the values of ``maker.names``."""
+    cdef Py_ssize_t i
+    if not maker.direct:
+        return maker.cls(**{
+            f.alias: value for f, value in zip(attrs.fields(maker.cls), values)
+        })
+    if len(values) != len(maker.names):
+        raise ArgumentError(f"{maker.cls.__name__} takes {len(maker.names)} values")
+    out = _object_new(maker.cls)
+    for i in range(len(values)):
+        rv_set(maker.setter, <PyObject*>maker.descriptors[i], <PyObject*>out,
+               <PyObject*>values[i])
+    return out
 
 # The interned moves by card bit (reversis.moves), as C arrays of borrowed references: the lists
 # are kept alive by this module.
@@ -1019,16 +1101,10 @@ cdef tuple _facts_of(CoreState state):
     return out
 
 
-cdef inline CoreState _move(CoreState state, int move, int card):
+cdef CoreState _move(CoreState state, int move, int card):
     """The state after the move the rules allow (``move``: a step's kind, MOVE_DECLINE, or
     MOVE_PLAY for a card played), with the values ``state`` kept that it left unchanged."""
-    return _move_into(state, move, card, None)
-
-
-cdef CoreState _move_into(CoreState state, int move, int card, CoreState spare):
-    """:func:`_move`, written into ``spare`` where it is not None: a state no one else holds, its
-    values cleared (hand.pxi's kept hands keep theirs), instead of a new one."""
-    cdef CoreState child = spare if spare is not None else CoreState.__new__(CoreState)
+    cdef CoreState child = CoreState.__new__(CoreState)
     cdef StateC* a = &state.c
     cdef StateC* b = &child.c
     cdef const TableC* t = &state.table.c
@@ -1137,14 +1213,8 @@ cdef CoreState _refuse(CoreState state, object move):
     return <CoreState>from_state(reference.apply(state.to_state(), move))
 
 
-cdef inline CoreState _apply(CoreState state, object move):
+cdef CoreState _apply(CoreState state, object move):
     """:func:`apply` (an interned move by its code; any other object by its type and card)."""
-    return _apply_into(state, move, None)
-
-
-cdef CoreState _apply_into(CoreState state, object move, CoreState spare):
-    """:func:`_apply`, the state after written into ``spare`` where it is not None (see
-    :func:`_move_into`)."""
     cdef int code = _interned(move)
     cdef int bit, kind
     if code >= 0:
@@ -1152,16 +1222,16 @@ cdef CoreState _apply_into(CoreState state, object move, CoreState spare):
         bit = code & 63
         if kind == MOVE_PLAY:
             if state.c.legal >> bit & 1:
-                return _move_into(state, MOVE_PLAY, bit, spare)
+                return _move(state, MOVE_PLAY, bit)
         elif step_allowed(&state.table.c, &state.c, kind, bit):
-            return _move_into(state, kind, bit, spare)
+            return _move(state, kind, bit)
         return _refuse(state, move)
     cdef type cls = type(move)
     if cls is _Play:
         bit = _card_bit(move)
         if bit < 0 or not state.c.legal >> bit & 1:
             return _refuse(state, move)
-        return _move_into(state, MOVE_PLAY, bit, spare)
+        return _move(state, MOVE_PLAY, bit)
     if isinstance(move, _Decline):
         kind, bit = MOVE_DECLINE, 0
     elif cls is _Exchange:
@@ -1180,7 +1250,7 @@ cdef CoreState _apply_into(CoreState state, object move, CoreState spare):
             return _refuse(state, move)
     if not step_allowed(&state.table.c, &state.c, kind, bit):
         return _refuse(state, move)
-    return _move_into(state, kind, bit, spare)
+    return _move(state, kind, bit)
 
 
 def apply(CoreState state, move):

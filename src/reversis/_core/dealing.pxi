@@ -5,26 +5,6 @@
 # worked out once, by the reference's own functions, and kept; a deal then costs its shuffle, a
 # pass over the pack and the Deal's fields.
 
-cdef extern from *:
-    """
-    #ifndef Py_LIMITED_API
-    #include "structmember.h"
-    /* The offset of an object slot in its instances, from the slot's member descriptor (-1 if
-       it is not one): the Deal's fields are written there, as attrs' __init__ would. */
-    static Py_ssize_t rv_slot_offset(PyObject* descr) {
-        PyMemberDef* member;
-        if (Py_TYPE(descr) != &PyMemberDescr_Type) return -1;
-        member = ((PyMemberDescrObject*)descr)->d_member;
-        if (member->type != T_OBJECT_EX || (member->flags & READONLY)) return -1;
-        return member->offset;
-    }
-    #else
-    static Py_ssize_t rv_slot_offset(PyObject* descr) { (void)descr; return -1; }
-    #endif
-    """
-    Py_ssize_t rv_slot_offset(object descr) except? -2
-
-
 @cython.final
 @cython.no_gc
 cdef class PackShape:
@@ -181,44 +161,17 @@ def seeded_pack(profile, seed):
 
 # -- the Deal -------------------------------------------------------------------------------------
 
-#: The Deal's fields in attrs' order, and each one's slot offset (all -1 where they cannot be
-#: written directly: the Deal is then made by its class).
+#: How the core makes a Deal from its fields in attrs' order: as attrs' ``__init__`` makes it
+#: (object.__new__, then each field set by its slot's descriptor), where that is all it does.
 cdef tuple _DEAL_FIELDS = tuple([field.name for field in attrs.fields(Deal)])
-cdef Py_ssize_t _DEAL_OFFSETS[32]
-#: Whether the Deal's fields can be written into its slots: attrs' __init__ then does nothing more
-#: (no converter, no validator, nothing after).
-cdef bint _DEAL_BY_SLOTS = (
-    len(_DEAL_FIELDS) <= 32
-    and "__slots__" in Deal.__dict__
-    and set(Deal.__slots__) - {"__weakref__"} == set(_DEAL_FIELDS)
-    and not hasattr(Deal, "__attrs_pre_init__")
-    and not hasattr(Deal, "__attrs_post_init__")
-    and all([f.converter is None and f.validator is None for f in attrs.fields(Deal)])
-)
-if _DEAL_BY_SLOTS:
-    for _i in range(len(_DEAL_FIELDS)):
-        _DEAL_OFFSETS[_i] = rv_slot_offset(Deal.__dict__.get(_DEAL_FIELDS[_i]))
-        if _DEAL_OFFSETS[_i] <= 0:
-            _DEAL_BY_SLOTS = False
-cdef object _object_new = object.__new__
+cdef _Maker _NEW_DEAL = _maker_of(Deal, _DEAL_FIELDS)
 
 
 cdef object _new_deal(tuple values):
-    """The Deal of ``values`` (its fields in order), as ``Deal(*values)`` makes it: the fields
-    written into its slots, where they can be, since attrs' ``__init__`` of a frozen class sets
-    them one by one through ``object.__setattr__``."""
-    if not _DEAL_BY_SLOTS or len(values) != len(_DEAL_FIELDS):
+    """The Deal of ``values`` (its fields in order), as ``Deal(*values)`` makes it."""
+    if not _NEW_DEAL.direct or len(values) != len(_DEAL_FIELDS):
         return Deal(*values)
-    deal = _object_new(Deal)
-    cdef PyObject** slot
-    cdef Py_ssize_t i
-    cdef object value
-    for i in range(len(values)):
-        value = values[i]
-        Py_INCREF(value)
-        slot = <PyObject**>((<char*><PyObject*>deal) + _DEAL_OFFSETS[i])
-        slot[0] = <PyObject*>value
-    return deal
+    return _make(_NEW_DEAL, values)
 
 
 #: engine/deal.py deal_tables by (id of the Rules, dealer, pass offset, trump suit or -1), with a

@@ -154,77 +154,25 @@ cdef struct OutC:
     bint overflow
 
 
-cdef extern from "Python.h":
-    int PyObject_GenericSetAttr(object o, object name, object value) except -1
-    object PyType_GenericAlloc(type t, Py_ssize_t n)
-
-
-cdef bint _bare_ok(object cls, tuple names):
-    """Whether ``cls`` (a frozen attrs class) may be made by setting ``names`` directly: its
-    ``__init__`` only sets them (no validator, converter, default factory or post-init)."""
-    fields = attrs.fields(cls)
-    return (
-        tuple([f.name for f in fields]) == names
-        and all(f.validator is None and f.converter is None for f in fields)
-        and not hasattr(cls, "__attrs_post_init__")
-        and cls.__new__ is object.__new__
-    )
-
-
 cdef tuple _SETTLEMENT_FIELDS = ("payments", "net", "stakes", "final")
-cdef tuple _BEAST_FIELDS = ("owner", "amount", "in_play")
-cdef tuple _BASKET_FIELDS = ("basket", "beasts")
-cdef tuple _POTS_FIELDS = ("pots", "cycle_remised")
-cdef tuple _POOLS_FIELDS = ("pools",)
-cdef bint _BARE_SETTLEMENT = _bare_ok(Settlement, _SETTLEMENT_FIELDS)
-cdef bint _BARE_BEAST = _bare_ok(Beast, _BEAST_FIELDS)
-cdef bint _BARE_BASKET = _bare_ok(BasketStakes, _BASKET_FIELDS)
-cdef bint _BARE_POTS = _bare_ok(PotStakes, _POTS_FIELDS)
-cdef bint _BARE_POOLS = _bare_ok(PoolStakes, _POOLS_FIELDS)
-#: Whether a Payment (a named tuple) may be allocated as the tuple it is, its items set directly.
-cdef bint _BARE_PAYMENT = (
-    issubclass(Payment, tuple)
-    and Payment.__basicsize__ == tuple.__basicsize__
-    and Payment.__itemsize__ == tuple.__itemsize__
-    and len(Payment._fields) == 5
-)
-
-
-cdef object _bare(object cls, bint bare, tuple names, tuple values):
-    """``cls(*values)``, its fields set directly where that is all its ``__init__`` does (it
-    validates nothing: :func:`_bare_ok`)."""
-    cdef Py_ssize_t i
-    if not bare:
-        return cls(*values)
-    out = rv_new_instance(cls, _EMPTY)
-    for i in range(len(names)):
-        PyObject_GenericSetAttr(out, names[i], values[i])
-    return out
-
-
-#: The Settlement's slots, written directly by ``_settle_state`` (their offsets in an instance),
-#: where the Settlement is a plain slotted attrs class whose payments may be left to be made on
-#: first read (its ``_source`` slot and ``__getattr__``: reversis.games.payments).
-cdef Py_ssize_t _SETTLEMENT_OFFSETS[5]  # payments, net, stakes, final, _source
+#: The makers of the stakes after a hand (events.pxi's way: as their ``__init__`` makes them).
+cdef _Maker _BEAST = _maker_of(Beast, ("owner", "amount", "in_play"))
+cdef _Maker _BASKET = _maker_of(BasketStakes, ("basket", "beasts"))
+cdef _Maker _POTS = _maker_of(PotStakes, ("pots", "cycle_remised"))
+cdef _Maker _POOLS = _maker_of(PoolStakes, ("pools",))
+cdef _Maker _SETTLEMENT = _maker_of(Settlement, _SETTLEMENT_FIELDS)
+#: A Settlement whose payments are left to be made on first read: its ``_source`` slot set to the
+#: core's result instead (reversis.games.payments' ``_Pending`` and ``Settlement.__getattr__``),
+#: where the Settlement is a plain slotted attrs class with that slot.
+cdef _Maker _PENDING = _maker_of(Settlement, ("_source", "net", "stakes", "final"), False)
+cdef _Maker _SETTLED = _maker_of(Settlement, ("payments", "net", "stakes", "final"), False)
 cdef bint _LAZY_SETTLEMENT = (
-    _BARE_SETTLEMENT
+    _SETTLEMENT.direct
+    and _PENDING.direct
+    and _SETTLED.direct
     and getattr(_payments_module, "_Pending", None) in Settlement.__mro__
     and "__getattr__" in Settlement.__dict__
-    and not hasattr(Settlement, "__attrs_pre_init__")
 )
-if _LAZY_SETTLEMENT:
-    for _i in range(4):
-        _SETTLEMENT_OFFSETS[_i] = rv_slot_offset(Settlement.__dict__.get(_SETTLEMENT_FIELDS[_i]))
-    _SETTLEMENT_OFFSETS[4] = rv_slot_offset(_payments_module._Pending.__dict__.get("_source"))
-    for _i in range(5):
-        if _SETTLEMENT_OFFSETS[_i] <= 0:
-            _LAZY_SETTLEMENT = False
-
-
-cdef inline void _put_slot(object owner, Py_ssize_t offset, object value) noexcept:
-    """Write ``value`` into an empty object slot of ``owner`` (a new reference)."""
-    Py_INCREF(value)
-    (<PyObject**>((<char*><PyObject*>owner) + offset))[0] = <PyObject*>value
 
 
 @cython.final
@@ -262,22 +210,10 @@ cdef class PaymentsSource:
         return out
 
 
-cdef object _payment(object payer, object payee, object amount, object reason, object trick):
-    """``Payment(payer, payee, amount, reason, trick)``, allocated as the tuple it is."""
-    if not _BARE_PAYMENT:
-        return _tuple_new(_Payment, (payer, payee, amount, reason, trick))
-    out = PyType_GenericAlloc(<type>_Payment, 5)
-    Py_INCREF(payer)
-    RV_TUPLE_SET(out, 0, payer)
-    Py_INCREF(payee)
-    RV_TUPLE_SET(out, 1, payee)
-    Py_INCREF(amount)
-    RV_TUPLE_SET(out, 2, amount)
-    Py_INCREF(reason)
-    RV_TUPLE_SET(out, 3, reason)
-    Py_INCREF(trick)
-    RV_TUPLE_SET(out, 4, trick)
-    return out
+cdef inline object _payment(object payer, object payee, object amount, object reason,
+                           object trick):
+    """``Payment(payer, payee, amount, reason, trick)``, made as the named tuple makes it."""
+    return _tuple_new(_Payment, (payer, payee, amount, reason, trick))
 
 
 #: A payments buffer kept for the next settlement (``_buffer``), and whether it is in use.
@@ -544,17 +480,17 @@ cdef object _stakes_after(const KeepC* keep, object start, tuple accounts):
             if keep.origin[i] >= 0:
                 beasts.append(was[keep.origin[i]])  # unchanged: the same value
             else:
-                beasts.append(_bare(_Beast, _BARE_BEAST, _BEAST_FIELDS, (
+                beasts.append(_make(_BEAST, (
                     keep.owner[i], keep.amount[i], True if keep.in_play[i] else False)))
-        return _bare(_BasketStakes, _BARE_BASKET, _BASKET_FIELDS, (keep.basket, tuple(beasts)))
+        return _make(_BASKET, (keep.basket, tuple(beasts)))
     if keep.kind == K_POTS:
         pots = tuple([keep.amount[i] for i in range(keep.n)])
         if bool(keep.cycle_remised) == start.cycle_remised and pots == start.pots:
             return start
-        return _bare(_PotStakes, _BARE_POTS, _POTS_FIELDS, (
+        return _make(_POTS, (
             pots, True if keep.cycle_remised else False))
     pools = tuple([(accounts[i], keep.pools[i]) for i in range(len(accounts))])
-    return start if pools == start.pools else _bare(_PoolStakes, _BARE_POOLS, _POOLS_FIELDS, (pools,))
+    return start if pools == start.pools else _make(_POOLS, (pools,))
 
 
 cdef int _compute(SettleProgram program, CoreState state, KeepC* keep, OutC* out,
@@ -666,16 +602,11 @@ cdef object _settle_state(CoreState state):
             source.items = kept
             source.count = count
         if not _LAZY_SETTLEMENT:
-            return _bare(_Settlement, _BARE_SETTLEMENT, _SETTLEMENT_FIELDS, (
-                source.payments(), net_tuple, stakes, final))
-        settlement = rv_new_instance(_Settlement, _EMPTY)
+            return _make(_SETTLEMENT, (source.payments(), net_tuple, stakes, final))
         if count:
-            _put_slot(settlement, _SETTLEMENT_OFFSETS[4], source)
+            settlement = _make(_PENDING, (source, net_tuple, stakes, final))
         else:
-            _put_slot(settlement, _SETTLEMENT_OFFSETS[0], _EMPTY)
-        _put_slot(settlement, _SETTLEMENT_OFFSETS[1], net_tuple)
-        _put_slot(settlement, _SETTLEMENT_OFFSETS[2], stakes)
-        _put_slot(settlement, _SETTLEMENT_OFFSETS[3], final)
+            settlement = _make(_SETTLED, (_EMPTY, net_tuple, stakes, final))
         return settlement
     finally:
         _release(out)
