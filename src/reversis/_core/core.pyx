@@ -236,7 +236,6 @@ cdef object _Card = Card
 cdef object _DECLINE = DECLINE
 cdef tuple _KINDS = tuple(Kind)
 cdef object _tuple_new = tuple.__new__
-cdef object _object_new = object.__new__
 cdef object _EMPTY = ()
 
 
@@ -245,9 +244,9 @@ cdef object _EMPTY = ()
 # attrs' __init__ of a frozen slotted class makes the object with object.__new__ and sets each
 # field with object.__setattr__, which calls the field's slot descriptor's __set__. The core makes
 # such values (deals, events, stakes, settlements, views) the same way from C, without the call
-# of __init__ and its arguments: object.__new__(cls), then each field's descriptor's __set__ (its
-# type's tp_descr_set slot, read with PyType_GetSlot), for a class whose __init__ does nothing
-# else; any other class is called.
+# of __init__ and its arguments: object.__new__(cls) (the class's tp_new, read with
+# PyType_GetSlot), then each field's descriptor's __set__ (its type's tp_descr_set slot), for a
+# class whose __init__ does nothing else; any other class is called.
 
 cdef extern from *:
     """
@@ -262,6 +261,22 @@ cdef extern from *:
     ctypedef int (*rv_setter)(PyObject*, PyObject*, PyObject*)
     rv_setter rv_setter_of(PyObject* descriptor)
     int rv_set(rv_setter set, PyObject* descriptor, PyObject* obj, PyObject* value) except -1
+
+
+cdef extern from *:
+    """
+    /* A new object of the class ``cls``, made by the class's own tp_new: what ``cls.__new__(cls,
+       *args)`` calls, without looking ``__new__`` up and calling it from Python. */
+    static PyObject* rv_new_instance(PyObject* cls, PyObject* args) {
+        newfunc make = (newfunc)PyType_GetSlot((PyTypeObject*)cls, Py_tp_new);
+        if (make == NULL) {
+            PyErr_SetString(PyExc_TypeError, "a class that makes no instances");
+            return NULL;
+        }
+        return make((PyTypeObject*)cls, args, NULL);
+    }
+    """
+    object rv_new_instance(object cls, object args)
 
 
 #: The type of a slot's descriptor (types.MemberDescriptorType).
@@ -318,7 +333,7 @@ cdef object _make(_Maker maker, tuple values):
         })
     if len(values) != len(maker.names):
         raise ArgumentError(f"{maker.cls.__name__} takes {len(maker.names)} values")
-    out = _object_new(maker.cls)
+    out = rv_new_instance(maker.cls, _EMPTY)  # object.__new__(cls), checked by _maker_of
     for i in range(len(values)):
         rv_set(maker.setter, <PyObject*>maker.descriptors[i], <PyObject*>out,
                <PyObject*>values[i])
@@ -769,9 +784,13 @@ cdef Program _program_of(object rules, object suit, object deal):
 
 
 @cython.final
-@cython.no_gc
+@cython.no_gc_clear
 cdef class Table:
-    """A deal, lowered: its rules and cards, shared by every state of the hand."""
+    """A deal, lowered: its rules and cards, shared by every state of the hand.
+
+    Seen by the cycle collector, as the states that hold it (the deal's profile may be a user's
+    subclass that refers back to a hand), but never cleared by it: a table and a state always hold
+    their values, and a cycle through them is broken at a hand or a user's object."""
 
     cdef TableC c
     cdef object deal
@@ -892,7 +911,7 @@ cdef FactLog _log_of(const FactC* items, int count, int capacity):
 
 
 @cython.final
-@cython.no_gc
+@cython.no_gc_clear  # as Table
 @cython.freelist(64)
 cdef class CoreState:
     """A state of a hand on the compiled core. Its attributes are those of

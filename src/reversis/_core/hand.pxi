@@ -71,22 +71,6 @@ cdef int _no_state() except -1:
     raise TypeError("a hand made without a state: make hands with reversis.new_hand() and friends")
 
 
-cdef extern from *:
-    """
-    /* A new object of the class ``cls``, made by the class's own tp_new (what ``cls.__new__(cls)``
-       calls, without looking ``__new__`` up). */
-    static PyObject* rv_new_instance(PyObject* cls, PyObject* args) {
-        newfunc make = (newfunc)PyType_GetSlot((PyTypeObject*)cls, Py_tp_new);
-        if (make == NULL) {
-            PyErr_SetString(PyExc_TypeError, "a class that makes no instances");
-            return NULL;
-        }
-        return make((PyTypeObject*)cls, args, NULL);
-    }
-    """
-    object rv_new_instance(object cls, object args)
-
-
 cdef HandBase _hand_new(type cls, object state):
     """A new hand of class ``cls`` (a subclass of HandBase) holding ``state``, made by the class's
     ``__new__`` (a hand refuses ``__init__``)."""
