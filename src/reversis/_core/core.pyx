@@ -298,8 +298,9 @@ cdef class _Maker:
 cdef _Maker _maker_of(object cls, tuple names, bint all_fields=True):
     """The maker of ``cls``: direct where ``cls`` is a slotted attrs class whose ``__init__`` only
     sets its fields (no validator, converter, pre- or post-init, no ``__new__`` of its own, no slot
-    of its own but theirs), and each of ``names`` is a plain slot of it; ``names`` are the fields in order unless
-    ``all_fields`` is false (a maker that leaves fields unset, for settle.pxi's settlement)."""
+    of its own but theirs), and each of ``names`` is a plain slot of it. ``names`` are the fields
+    in order, unless ``all_fields`` is false: a maker that leaves fields unset (settle.pxi's
+    settlement, whose payments are made on first read)."""
     cdef _Maker maker = _Maker.__new__(_Maker)
     maker.cls = cls
     maker.names = names

@@ -2,7 +2,8 @@
 # tricks to make a seat's view, and a sampled world's view is made to check it. events_of and
 # tricks_of make them from the state's arrays in one pass, equal to the reference's
 # ``tuple(map(event_of, facts_of(state)))`` and ``Hand.tricks``; the plays, the tricks taken and the
-# (seat, card) pairs of the tricks are interned (made once, then shared: they are frozen values).
+# (seat, card) pairs of the tricks are interned (made once, then shared: they are frozen values);
+# the other events are made as their classes' __init__ makes them (core.pyx's _make).
 
 # -- the events -------------------------------------------------------------------------------
 

@@ -155,7 +155,8 @@ cdef struct OutC:
 
 
 cdef tuple _SETTLEMENT_FIELDS = ("payments", "net", "stakes", "final")
-#: The makers of the stakes after a hand (events.pxi's way: as their ``__init__`` makes them).
+#: The makers of the stakes after a hand and of the settlement (core.pyx's _make: as their
+#: ``__init__`` makes them).
 cdef _Maker _BEAST = _maker_of(Beast, ("owner", "amount", "in_play"))
 cdef _Maker _BASKET = _maker_of(BasketStakes, ("basket", "beasts"))
 cdef _Maker _POTS = _maker_of(PotStakes, ("pots", "cycle_remised"))
@@ -165,11 +166,9 @@ cdef _Maker _SETTLEMENT = _maker_of(Settlement, _SETTLEMENT_FIELDS)
 #: core's result instead (reversis.games.payments' ``_Pending`` and ``Settlement.__getattr__``),
 #: where the Settlement is a plain slotted attrs class with that slot.
 cdef _Maker _PENDING = _maker_of(Settlement, ("_source", "net", "stakes", "final"), False)
-cdef _Maker _SETTLED = _maker_of(Settlement, ("payments", "net", "stakes", "final"), False)
 cdef bint _LAZY_SETTLEMENT = (
     _SETTLEMENT.direct
     and _PENDING.direct
-    and _SETTLED.direct
     and getattr(_payments_module, "_Pending", None) in Settlement.__mro__
     and "__getattr__" in Settlement.__dict__
 )
@@ -606,7 +605,7 @@ cdef object _settle_state(CoreState state):
         if count:
             settlement = _make(_PENDING, (source, net_tuple, stakes, final))
         else:
-            settlement = _make(_SETTLED, (_EMPTY, net_tuple, stakes, final))
+            settlement = _make(_SETTLEMENT, (_EMPTY, net_tuple, stakes, final))
         return settlement
     finally:
         _release(out)
