@@ -32,6 +32,7 @@ RULES = {
     "steps",
     "play",
     "draws",
+    "values",
     "lowered",
     "tables",
     "engine",

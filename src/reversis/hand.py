@@ -28,7 +28,7 @@ from reversis import jsonio
 from reversis.cards import Card, cards_from_mask, read_cards
 from reversis.dealing import cards_deal, pack_deal, seeded_deal
 from reversis.engine.actions import action_count, move_index
-from reversis.engine.deal import Deal, DealInfo, deal_info
+from reversis.engine.deal import DealInfo, deal_info
 from reversis.engine.facts import Fact
 from reversis.engine.history import facts_of, moves_of
 from reversis.engine.play import Policy
@@ -100,10 +100,11 @@ class Hand(_HandBase, DeprecatedNames):
 
     Two hands are equal, and hash alike, when they are the same game: the same profile, dealer, cards
     dealt, widow, stakes, pass direction and moves (where the cards came from, a seed or a pack, is
-    not compared). Hands pickle.
+    not compared). Hands pickle (as their record, :meth:`to_dict`, checked on loading as
+    :meth:`from_dict` checks it) and take weak references.
     """
 
-    __slots__ = ()
+    __slots__ = ("__weakref__",)
 
     def __init__(self) -> None:
         raise TypeError("make a hand with reversis.new_hand() or reversis.deal_hand()")
@@ -133,7 +134,9 @@ class Hand(_HandBase, DeprecatedNames):
         )
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_unpickle, (self._state.deal, self.moves))
+        # A hand pickles as its record (to_dict), loaded by from_dict: checked on loading as any
+        # record is (the pack, its seed, the stakes, every move), on either engine.
+        return (_unpickle, (self.to_dict(),))
 
     # -- the table ---------------------------------------------------------------------------------
 
@@ -420,13 +423,6 @@ _DEALT_HAND: Callable[[type[Hand], object, object, object], Hand | None] | None 
 )
 
 
-#: Where the core plays, it keeps dropped hands to make the next ones from (``keep_hands``: a
-#: random hand makes and drops one per move).
-_KEEP_HANDS: Callable[[type[Hand]], bool] | None = getattr(ENGINE, "keep_hands", None)
-if _KEEP_HANDS is not None:
-    _KEEP_HANDS(Hand)
-
-
 def _plays(leader: int, cards: tuple[int, ...], n: int) -> tuple[tuple[int, Card], ...]:
     """The ``(seat, card)`` pairs of a trick's card bits, led by ``leader``."""
     return tuple(((leader + k) % n, Card.from_index(card)) for k, card in enumerate(cards))
@@ -467,8 +463,12 @@ def remember(hand: Hand, key: str, make: Callable[[], T]) -> T:
     return hand._remember(key, make)
 
 
-def _unpickle(deal: Deal, moves: Sequence[Move]) -> Hand:
-    return hand_of_state(ENGINE.replay(deal, moves))
+def _unpickle(data: dict[str, Any]) -> Hand:
+    """The hand of a pickle: its record, read by :meth:`Hand.from_dict` (a
+    :class:`~reversis.RecordError` if it was altered into no hand of its profile)."""
+    if not isinstance(data, dict):
+        raise RecordError(f"a pickled hand holds its record, not {type(data).__name__}")
+    return Hand.from_dict(data)
 
 
 def replay_moves(hand: Hand, moves: Sequence[Move | str], what: str) -> Hand:

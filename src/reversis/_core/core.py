@@ -28,7 +28,7 @@ from reversis._core.engine import (
     start,
 )
 from reversis._core.events import events_of, seat_events_of, tricks_of
-from reversis._core.hand import HandBase, dealt_hand, hand_of, keep_hands, settle_hand
+from reversis._core.hand import HandBase, dealt_hand, hand_of, settle_hand
 from reversis._core.playouts import cautious_choice, cautious_rollout, play_out, play_outs
 from reversis._core.sampling import match_masks, match_slots
 from reversis._core.settle import PaymentsSource, settle_nets, settle_state
@@ -53,7 +53,6 @@ __all__ = [
     "events_of",
     "from_state",
     "hand_of",
-    "keep_hands",
     "legal_moves",
     "match_masks",
     "match_slots",

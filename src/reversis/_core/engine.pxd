@@ -13,8 +13,8 @@ cdef enum:
 
 cdef CoreState _start(object deal)
 cdef tuple _legal_moves(CoreState state)
-cdef CoreState _move_into(CoreState state, int move, int card, CoreState spare)
-cdef CoreState _apply_into(CoreState state, object move, CoreState spare)
+cdef CoreState _move(CoreState state, int move, int card)
+cdef CoreState _apply(CoreState state, object move)
 cdef CoreState _refuse(CoreState state, object move)
 cdef object _refuse_policy(object card, int seat, uint64_t legal)
 cdef int _play_out(const TableC* t, StateC* c, FactC* log, object draw, uint64_t* rng,

@@ -53,16 +53,10 @@ cdef object _Pass = Pass
 cdef object _Decline = Decline
 
 
-cdef inline CoreState _move(CoreState state, int move, int card):
+cdef CoreState _move(CoreState state, int move, int card):
     """The state after the move the rules allow (``move``: a step's kind, MOVE_DECLINE, or
     MOVE_PLAY for a card played), with the values ``state`` kept that it left unchanged."""
-    return _move_into(state, move, card, None)
-
-
-cdef CoreState _move_into(CoreState state, int move, int card, CoreState spare):
-    """:func:`_move`, written into ``spare`` where it is not None: a state no one else holds, its
-    values cleared (hand.pyx's kept hands keep theirs), instead of a new one."""
-    cdef CoreState child = spare if spare is not None else CoreState.__new__(CoreState)
+    cdef CoreState child = CoreState.__new__(CoreState)
     cdef StateC* a = &state.c
     cdef StateC* b = &child.c
     cdef const TableC* t = &state.table.c
@@ -149,14 +143,8 @@ cdef CoreState _refuse(CoreState state, object move):
     return <CoreState>from_state(reference.apply(state.to_state(), move))
 
 
-cdef inline CoreState _apply(CoreState state, object move):
+cdef CoreState _apply(CoreState state, object move):
     """:func:`apply` (an interned move by its code; any other object by its type and card)."""
-    return _apply_into(state, move, None)
-
-
-cdef CoreState _apply_into(CoreState state, object move, CoreState spare):
-    """:func:`_apply`, the state after written into ``spare`` where it is not None (see
-    :func:`_move_into`)."""
     cdef int code = _interned(move)
     cdef int bit, kind
     if code >= 0:
@@ -164,16 +152,16 @@ cdef CoreState _apply_into(CoreState state, object move, CoreState spare):
         bit = code & 63
         if kind == MOVE_PLAY:
             if state.c.legal >> bit & 1:
-                return _move_into(state, MOVE_PLAY, bit, spare)
+                return _move(state, MOVE_PLAY, bit)
         elif step_allowed(&state.table.c, &state.c, kind, bit):
-            return _move_into(state, kind, bit, spare)
+            return _move(state, kind, bit)
         return _refuse(state, move)
     cdef type cls = type(move)
     if cls is _Play:
         bit = _card_bit(move)
         if bit < 0 or not state.c.legal >> bit & 1:
             return _refuse(state, move)
-        return _move_into(state, MOVE_PLAY, bit, spare)
+        return _move(state, MOVE_PLAY, bit)
     if isinstance(move, _Decline):
         kind, bit = MOVE_DECLINE, 0
     elif cls is _Exchange:
@@ -192,7 +180,7 @@ cdef CoreState _apply_into(CoreState state, object move, CoreState spare):
             return _refuse(state, move)
     if not step_allowed(&state.table.c, &state.c, kind, bit):
         return _refuse(state, move)
-    return _move_into(state, kind, bit, spare)
+    return _move(state, kind, bit)
 
 
 def apply(CoreState state, move):

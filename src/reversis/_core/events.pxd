@@ -1,12 +1,7 @@
 # The public events and tricks of a core state (events.pyx), for the views.
 
 from reversis._core.state cimport *
-
-
-cdef class _Maker:
-    cdef object cls
-    cdef tuple names
-    cdef bint direct
+from reversis._core.values cimport _Maker
 
 
 cdef class _Seen:
@@ -20,8 +15,6 @@ cdef class _Seen:
     cdef list coming
 
 
-cdef _Maker _maker_of(object cls, tuple names)
-cdef object _make(_Maker maker, tuple values)
 cdef void _import_events() except *
 cdef object _seat_card(int seat, int card)
 cdef _Seen _walk(CoreState state, int seat)

@@ -16,12 +16,8 @@ from reversis._core.bits cimport *
 from reversis._core.state cimport *
 
 
-# -- frozen attrs values made with their fields set directly ------------------------------------
-
-cdef extern from "Python.h":
-    int PyObject_GenericSetAttr(object o, object name, object value) except -1
-
 from reversis._core.state cimport _fact, _facts_of
+from reversis._core.values cimport _Maker, _make, _maker_of
 
 import attrs
 
@@ -30,43 +26,8 @@ from reversis.engine.facts import Kind
 from reversis.errors import ArgumentError
 
 cdef tuple _KINDS = tuple(Kind)
-cdef object _object_new = object.__new__
 
 
-cdef class _Maker:
-    """How to make a frozen attrs value of ``cls`` from its fields in order: made by
-    ``object.__new__``, each field then set with ``object.__setattr__`` (``direct``, what the
-    class's ``__init__`` would do), or else by calling the class with keywords."""
-
-
-cdef _Maker _maker_of(object cls, tuple names):
-    """The maker of ``cls``: direct where ``cls`` is an attrs class whose fields are exactly
-    ``names`` and whose ``__init__`` only sets them (no validator, converter or hook)."""
-    cdef _Maker maker = _Maker.__new__(_Maker)
-    maker.cls = cls
-    maker.names = names
-    fields = attrs.fields(cls)
-    maker.direct = (
-        tuple([f.name for f in fields]) == names
-        and all(f.validator is None and f.converter is None and f.init for f in fields)
-        and not hasattr(cls, "__attrs_pre_init__")
-        and not hasattr(cls, "__attrs_post_init__")
-        and cls.__new__ is object.__new__
-    )
-    return maker
-
-
-cdef object _make(_Maker maker, tuple values):
-    """A value of ``maker.cls`` with the fields ``values``."""
-    cdef Py_ssize_t i
-    if not maker.direct:
-        return maker.cls(**{
-            f.alias: value for f, value in zip(attrs.fields(maker.cls), values)
-        })
-    out = _object_new(maker.cls)
-    for i in range(len(values)):
-        PyObject_GenericSetAttr(out, maker.names[i], values[i])
-    return out
 
 
 # -- the events -------------------------------------------------------------------------------

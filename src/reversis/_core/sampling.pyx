@@ -19,7 +19,7 @@ from reversis._core.bits cimport *
 from reversis._core.state cimport *
 from reversis._core.draws cimport next_choice
 from reversis._core.engine cimport (
-    NO_MOVE, PLAYED_OUT, REFUSED, _apply_into, _legal_moves, _move_into, _not_played_out,
+    NO_MOVE, PLAYED_OUT, REFUSED, _apply, _legal_moves, _move, _not_played_out,
     _play_out, _refuse, _refuse_policy, _start,
 )
 from reversis._core.follow cimport legal_cards

@@ -43,6 +43,7 @@ from libc.string cimport memmove
 from reversis._core.lowered cimport _small
 from reversis._core.settle_points cimport hearts_points, pairwise_c, reunion_c, tetka_points
 from reversis._core.settle_reversis cimport settle_reversis_c
+from reversis._core.values cimport _Maker, _make, _maker_of
 
 import weakref
 
@@ -67,60 +68,27 @@ cdef object _NO_STAKES = NoStakes()  # immutable and equal to every NoStakes()
 
 #: Larger stakes are settled by the reference (so that no sum overflows in C).
 cdef int64_t STAKES_LIMIT = (<int64_t>1) << 40
-cdef extern from "Python.h":
-    int PyObject_GenericSetAttr(object o, object name, object value) except -1
-
-
-cdef bint _bare_ok(object cls, tuple names):
-    """Whether ``cls`` (a frozen attrs class) may be made by setting ``names`` directly: its
-    ``__init__`` only sets them (no validator, converter, default factory or post-init)."""
-    fields = attrs.fields(cls)
-    return (
-        tuple([f.name for f in fields]) == names
-        and all(f.validator is None and f.converter is None for f in fields)
-        and not hasattr(cls, "__attrs_post_init__")
-        and cls.__new__ is object.__new__
-    )
-
-
 cdef tuple _SETTLEMENT_FIELDS = ("payments", "net", "stakes", "final")
-cdef tuple _BEAST_FIELDS = ("owner", "amount", "in_play")
-cdef tuple _BASKET_FIELDS = ("basket", "beasts")
-cdef tuple _POTS_FIELDS = ("pots", "cycle_remised")
-cdef tuple _POOLS_FIELDS = ("pools",)
-cdef bint _BARE_SETTLEMENT = _bare_ok(Settlement, _SETTLEMENT_FIELDS)
-cdef bint _BARE_BEAST = _bare_ok(Beast, _BEAST_FIELDS)
-cdef bint _BARE_BASKET = _bare_ok(BasketStakes, _BASKET_FIELDS)
-cdef bint _BARE_POTS = _bare_ok(PotStakes, _POTS_FIELDS)
-cdef bint _BARE_POOLS = _bare_ok(PoolStakes, _POOLS_FIELDS)
-#: Whether a Payment (a named tuple) may be allocated as the tuple it is, its items set directly.
-cdef bint _BARE_PAYMENT = (
-    issubclass(Payment, tuple)
-    and Payment.__basicsize__ == tuple.__basicsize__
-    and Payment.__itemsize__ == tuple.__itemsize__
-    and len(Payment._fields) == 5
-)
-
-
-cdef object _bare(object cls, bint bare, tuple names, tuple values):
-    """``cls(*values)``, its fields set directly where that is all its ``__init__`` does (it
-    validates nothing: :func:`_bare_ok`)."""
-    cdef Py_ssize_t i
-    if not bare:
-        return cls(*values)
-    out = _object_new(cls)
-    for i in range(len(names)):
-        PyObject_GenericSetAttr(out, names[i], values[i])
-    return out
+#: The makers of the stakes after a hand and of the settlement (values.pyx: as their
+#: ``__init__`` makes them).
+cdef _Maker _BEAST = _maker_of(Beast, ("owner", "amount", "in_play"))
+cdef _Maker _BASKET = _maker_of(BasketStakes, ("basket", "beasts"))
+cdef _Maker _POTS = _maker_of(PotStakes, ("pots", "cycle_remised"))
+cdef _Maker _POOLS = _maker_of(PoolStakes, ("pools",))
+cdef _Maker _SETTLEMENT = _maker_of(Settlement, _SETTLEMENT_FIELDS)
+#: A Settlement whose payments are left to be made on first read: its ``_source`` slot set to the
+#: core's result instead (reversis.games.payments' ``_Pending`` and ``Settlement.__getattr__``),
+#: where the Settlement is a plain slotted attrs class with that slot.
+cdef _Maker _PENDING = _maker_of(Settlement, ("_source", "net", "stakes", "final"), False)
 
 
 #: Whether the Settlement may be made with its payments left to be made on first read (its
 #: ``_source`` attribute and ``__getattr__``: reversis.games.payments).
 cdef bint _LAZY_SETTLEMENT = (
-    _BARE_SETTLEMENT
+    _SETTLEMENT.direct
+    and _PENDING.direct
     and getattr(_payments_module, "_Pending", None) in Settlement.__mro__
     and "__getattr__" in Settlement.__dict__
-    and not hasattr(Settlement, "__attrs_pre_init__")
 )
 
 
@@ -397,17 +365,17 @@ cdef object _stakes_after(const KeepC* keep, object start, tuple accounts):
             if keep.origin[i] >= 0:
                 beasts.append(was[keep.origin[i]])  # unchanged: the same value
             else:
-                beasts.append(_bare(_Beast, _BARE_BEAST, _BEAST_FIELDS, (
+                beasts.append(_make(_BEAST, (
                     keep.owner[i], keep.amount[i], True if keep.in_play[i] else False)))
-        return _bare(_BasketStakes, _BARE_BASKET, _BASKET_FIELDS, (keep.basket, tuple(beasts)))
+        return _make(_BASKET, (keep.basket, tuple(beasts)))
     if keep.kind == K_POTS:
         pots = tuple([keep.amount[i] for i in range(keep.n)])
         if bool(keep.cycle_remised) == start.cycle_remised and pots == start.pots:
             return start
-        return _bare(_PotStakes, _BARE_POTS, _POTS_FIELDS, (
+        return _make(_POTS, (
             pots, True if keep.cycle_remised else False))
     pools = tuple([(accounts[i], keep.pools[i]) for i in range(len(accounts))])
-    return start if pools == start.pools else _bare(_PoolStakes, _BARE_POOLS, _POOLS_FIELDS, (pools,))
+    return start if pools == start.pools else _make(_POOLS, (pools,))
 
 
 cdef int _compute(SettleProgram program, CoreState state, KeepC* keep, OutC* out,
@@ -519,16 +487,11 @@ cdef object _settle_state(CoreState state):
             source.items = kept
             source.count = count
         if not _LAZY_SETTLEMENT:
-            return _bare(_Settlement, _BARE_SETTLEMENT, _SETTLEMENT_FIELDS, (
-                source.payments(), net_tuple, stakes, final))
-        settlement = _object_new(_Settlement)
+            return _make(_SETTLEMENT, (source.payments(), net_tuple, stakes, final))
         if count:
-            PyObject_GenericSetAttr(settlement, "_source", source)
+            settlement = _make(_PENDING, (source, net_tuple, stakes, final))
         else:
-            PyObject_GenericSetAttr(settlement, "payments", _EMPTY)
-        PyObject_GenericSetAttr(settlement, "net", net_tuple)
-        PyObject_GenericSetAttr(settlement, "stakes", stakes)
-        PyObject_GenericSetAttr(settlement, "final", final)
+            settlement = _make(_SETTLEMENT, (_EMPTY, net_tuple, stakes, final))
         return settlement
     finally:
         _release(out)

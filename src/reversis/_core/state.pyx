@@ -35,10 +35,14 @@ cdef object _tuple_new = tuple.__new__
 
 
 @cython.final
-@cython.no_gc
+@cython.no_gc_clear
 cdef class Table:
     """A deal, lowered: its rules and cards, shared by every state of the hand (made by
-    :mod:`reversis._core.lowered`)."""
+    :mod:`reversis._core.lowered`).
+
+    Seen by the cycle collector, as the states that hold it (the deal's profile may be a user's
+    subclass that refers back to a hand), but never cleared by it: a table and a state always hold
+    their values, and a cycle through them is broken at a hand or a user's object."""
 
     def __init__(self):
         raise TypeError("a Table is made by the core's lowering only")
@@ -76,7 +80,7 @@ cdef FactLog _log_of(const FactC* items, int count, int capacity):
 
 
 @cython.final
-@cython.no_gc
+@cython.no_gc_clear  # as Table
 @cython.freelist(64)
 cdef class CoreState:
     """A state of a hand on the compiled core. Its attributes are those of

@@ -18,7 +18,8 @@ from libc.string cimport memcpy, memset
 
 from reversis._core.bits cimport *
 from reversis._core.state cimport *
-from reversis._core.events cimport _Maker, _Seen, _import_events, _make, _maker_of, _seat_card, _walk
+from reversis._core.events cimport _Seen, _import_events, _seat_card, _walk
+from reversis._core.values cimport _Maker, _make, _maker_of
 from reversis._core.settle cimport *
 from reversis._core.settle_points cimport hearts_points, mask_points, tetka_points, won_and_counts
 
@@ -29,7 +30,7 @@ import attrs
 from reversis.cards import CARD_AT
 from reversis._core.draws cimport next_choice
 from reversis._core.engine cimport (
-    NO_MOVE, PLAYED_OUT, REFUSED, _apply_into, _legal_moves, _move_into, _not_played_out,
+    NO_MOVE, PLAYED_OUT, REFUSED, _apply, _legal_moves, _move, _not_played_out,
     _play_out, _refuse, _refuse_policy, _start,
 )
 from reversis._core.follow cimport legal_cards

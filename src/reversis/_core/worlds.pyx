@@ -26,7 +26,7 @@ from libc.string cimport memcpy, memset
 
 from reversis._core.bits cimport *
 from reversis._core.state cimport *
-from reversis._core.events cimport _Maker, _make, _maker_of
+from reversis._core.values cimport _Maker, _make, _maker_of
 from reversis._core.follow cimport to_play
 from reversis._core.playouts cimport POLICY_CALLABLE, POLICY_CAUTIOUS, POLICY_RANDOM, _danger_of, _roll_out
 from reversis._core.settle cimport settle_net
@@ -34,7 +34,7 @@ from libc.string cimport memmove
 from reversis._core.sampling cimport MAX_SLOTS, MatchC, _place
 from reversis._core.draws cimport next_choice
 from reversis._core.engine cimport (
-    NO_MOVE, PLAYED_OUT, REFUSED, _apply_into, _legal_moves, _move_into, _not_played_out,
+    NO_MOVE, PLAYED_OUT, REFUSED, _apply, _legal_moves, _move, _not_played_out,
     _play_out, _refuse, _refuse_policy, _start,
 )
 from reversis._core.follow cimport legal_cards
