@@ -141,7 +141,7 @@ def test_no_stray_file_enters_the_sdist(tree: Path, archive: set[str]) -> None:
 def test_the_sdist_holds_what_builds_and_tests_the_package(archive: set[str]) -> None:
     for name in (
         "src/reversis/_core/engine.pyx",
-            "src/reversis/_core/engine.pxd",
+        "src/reversis/_core/engine.pxd",
         "src/reversis/profile/shipped/fournier-1785.toml",
         "src/reversis/py.typed",
         "tests/test_properties.py",

@@ -161,6 +161,8 @@ class CautiousPolicy:
     def core_rollout(self, state: Any, draw: Callable[[], float]) -> Any:
         """The compiled core's rollout of ``state`` by this policy, played in C (the core's
         ``rollout`` calls it for a policy that has it; the rules know no policy)."""
+        if _CORE is None:  # never asked: the reference engine calls the policy itself
+            raise ArgumentError("core_rollout() needs the compiled core")
         return _CORE.cautious_rollout(state, draw, self)
 
 

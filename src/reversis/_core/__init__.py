@@ -2,13 +2,14 @@
 
 The core is a set of Cython extension modules, one for each rules module of the reference engine
 (``engine``, ``state``, ``follow``, ``tricks``, ``steps``, ``play``, ``deal``, ``settle``...) and
-one for each layer above them (``hand``, ``views``, ``worlds``, ``playouts``, ``vector``), gathered
-in the namespace :mod:`reversis._core.core`; installed whole or not at all. It plays any profile (the profile's compiled
-:class:`~reversis.profile.compiled.Rules` lowered to flat C data by :mod:`reversis._core.lower`) with
-the functions of :mod:`reversis.engine.play` (``start``, ``legal_moves``, ``apply``, ``apply_card``,
-``rollout``, ``replay``), on states whose fields are those of the reference
-:class:`~reversis.engine.state.State`. It is built by ``pip install .`` where a C compiler is present;
-where it is not, the reference engine plays alone (same rules, slower).
+one for each layer above them (``hand``, ``views``, ``worlds``, ``playouts``, ``vector``),
+gathered in the namespace :mod:`reversis._core.core`; installed whole or not at all. It plays any
+profile (the profile's compiled :class:`~reversis.profile.compiled.Rules` lowered to flat C data
+by :mod:`reversis._core.lower`) with the functions of :mod:`reversis.engine.play` (``start``,
+``legal_moves``, ``apply``, ``apply_card``, ``rollout``, ``replay``), on states whose fields are
+those of the reference :class:`~reversis.engine.state.State`. It is built by ``pip install .``
+where a C compiler is present; where it is not, the reference engine plays alone (same rules,
+slower).
 
 :func:`engine_module` is the module whose functions the facades call: the core's where it is built,
 the reference engine's where it is not or where ``REVERSIS_ENGINE=python`` was set when the library
