@@ -144,3 +144,20 @@ def test_the_build_makes_one_extension_per_module() -> None:
 def test_the_installed_core_is_whole() -> None:
     for path in CORE.glob("*.pyx"):
         assert importlib.util.find_spec(f"reversis._core.{path.stem}") is not None, path.stem
+
+
+@pytest.mark.skipif(reversis.engine_name() != "compiled", reason="the compiled core is not built")
+def test_the_batches_take_their_layout_from_the_encoding(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The observation's layout has one home, reversis.encoding: the core's batch writer reads the
+    offsets from it and refuses a layout whose parts it does not know in that order."""
+    import reversis.encoding as encoding
+    from reversis import vector
+
+    profile = reversis.load_profile("hearts")
+    state = vector.init(profile, 2, seed=1)
+    layout = encoding.observation_layout(profile)
+    assert state.observation.shape == (2, layout[-1].offset + layout[-1].size)
+    swapped = (layout[1], layout[0], *layout[2:])
+    monkeypatch.setattr(encoding, "observation_layout", lambda _profile: swapped)
+    with pytest.raises(RuntimeError, match="encoding"):
+        vector.init(profile, 2, seed=1)

@@ -73,6 +73,16 @@ cdef enum:
     P_POT_VALUE
     NPARTS
 
+#: The names of the parts above, in the enum's order: held equal to reversis.encoding's
+#: PART_NAMES when a batch is made (the encoding is the one home of the layout; this module reads
+#: the offsets from it and refuses a layout whose parts it does not know in that order).
+cdef tuple _PART_NAMES = (
+    "hand", "played", "current", "trick_of", "led", "widow_card", "put_aside", "given",
+    "received", "shown", "pot", "to_move", "dealer", "exchanged", "declined", "discarded",
+    "card_counts", "tricks_taken", "points", "phase", "trump", "pass_direction", "privileged",
+    "trick_number", "pot_value",
+)
+
 
 cdef inline void _ones(float* out, const int8_t* slot, uint64_t cards) noexcept nogil:
     """1 at the slot of each card of ``cards`` in the part that starts at ``out``."""
@@ -488,6 +498,8 @@ def new_batch(profile, count, deal_source, shaping=False):
     b.game = game_of(profile)
     b.deal_source = deal_source
     parts = observation_layout(profile)
+    if tuple([part.name for part in parts]) != _PART_NAMES:
+        raise RuntimeError("the batches' observation parts are not reversis.encoding's")
     cdef int k
     cdef Py_ssize_t i
     for k in range(NPARTS):
