@@ -221,3 +221,49 @@ def test_the_reference_batch_refuses_hands_not_in_it() -> None:
     for count in (0, -1, 1.0):
         with pytest.raises(ArgumentError, match="num_envs"):
             PythonBatch(profile, count, deals)
+
+
+# A deal altered by hand (a seat dealt nothing, a card dealt twice) reaches the core through
+# ``Hand.hand_of`` of a reference state or the core's ``start``: the core refuses the card dealt
+# twice, and a seat with no card to play stops a playout (before, the playout read the lowest bit
+# of an empty set: undefined behaviour). Run in a child process, as the hostile rows above.
+_ALTERED_DEAL = textwrap.dedent(
+    """
+    import attrs
+    import reversis
+    from reversis import ArgumentError
+    from reversis._core import core_module
+    from reversis.hand import state_of
+
+    core = core_module()
+    deal = state_of(reversis.new_hand("hearts", seed=1)).deal
+    empty = attrs.evolve(deal, dealt=(0, *deal.dealt[1:]))
+    twice = attrs.evolve(deal, dealt=(deal.dealt[0] | deal.dealt[1], *deal.dealt[1:]))
+    try:
+        core.rollouts(core.start(empty), 3, 1)
+    except ArgumentError as error:
+        assert "no legal move" in str(error), error
+    else:
+        raise SystemExit("a seat dealt nothing was played out")
+    try:
+        core.start(twice)
+    except ArgumentError as error:
+        assert "twice" in str(error), error
+    else:
+        raise SystemExit("a card dealt twice was accepted")
+    print("refused")
+    """
+)
+
+
+@pytest.mark.skipif(core_module() is None, reason="the compiled core is not built")
+def test_an_altered_deal_is_refused_or_stopped_before_the_c_loop() -> None:
+    found = subprocess.run(
+        [sys.executable, "-c", _ALTERED_DEAL],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert found.returncode == 0, found.stderr[-2000:] + found.stdout[-2000:]
+    assert found.stdout.strip() == "refused"

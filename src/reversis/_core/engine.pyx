@@ -232,6 +232,8 @@ cdef int _play_out(const TableC* t, StateC* c, FactC* log, object draw, uint64_t
                 return REFUSED
             apply_step(t, c, log, move, card)
             continue
+        if not c.legal:
+            return NO_MOVE  # a seat with no card to play: a deal that cannot go on
         if policy is None:
             card = play.nth_card(c.legal, next_choice(draw, rng, rv_popcount(c.legal)))
         else:

@@ -105,6 +105,8 @@ cdef int _roll_out(const TableC* t, StateC* c, FactC* log, object draw, uint64_t
                 return REFUSED
             apply_step(t, c, log, move, card)
             continue
+        if not c.legal:
+            return NO_MOVE  # a seat with no card to play: a deal that cannot go on
         if kind_of_policy == POLICY_RANDOM:
             card = nth_card(c.legal, next_choice(draw, rng, rv_popcount(c.legal)))
         elif kind_of_policy == POLICY_CAUTIOUS:
