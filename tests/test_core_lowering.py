@@ -6,7 +6,8 @@ card points, prepared once, by ``_core/settle_lower.py``): all of them are the f
 ``Lowering`` (``_core/lowered.pyx``), found through one registry, whose entry goes when the Rules
 value dies. Held here: one Rules value has one Lowering, which deals, the settlement and the views
 share; a house profile that dies takes its Lowering with it; 300 house profiles in a row play as
-the reference does and the registry never holds more than the Rules values alive; and no other
+the reference does and the registry never holds more than the Rules values alive (under threads
+too, where each Rules value still has one Lowering); and no other
 cache keyed by ``id()`` is left in the core's sources.
 
 The tests skip when the hands do not play on the compiled core, unless ``REVERSIS_REQUIRE_CORE=1``.
@@ -18,6 +19,7 @@ import gc
 import os
 import random
 import re
+import threading
 import weakref
 from pathlib import Path
 from typing import Any
@@ -150,6 +152,36 @@ def test_300_house_profiles_in_a_row_play_and_the_registry_holds_only_the_living
         assert count < core.lowering_count() <= count + alive, number
     flush()
     assert all(ref() is None for ref in made)
+    assert core.lowering_count() == count
+
+
+def test_threads_share_one_lowering_per_rules_and_leave_none_behind() -> None:
+    flush()
+    count = core.lowering_count()
+    names = sorted(PROFILES)
+    shared = [house(PROFILES[name], 1000 + i) for i, name in enumerate(names)]
+    errors: list[BaseException] = []
+
+    def work(worker: int) -> None:
+        try:
+            for number in range(12):
+                play(shared[(worker + number) % len(shared)], number, views=1)
+                play(house(PROFILES[names[number % len(names)]], 100 * worker + number), number, 1)
+        except BaseException as error:  # reported by the main thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(worker,)) for worker in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors, errors[0]
+    lowerings = [core.registered_lowering(profile.compiled) for profile in shared]
+    assert all(lowering is not None for lowering in lowerings)
+    assert len({id(lowering) for lowering in lowerings}) == len(shared)
+    shared.clear()
+    lowerings.clear()
+    flush()
     assert core.lowering_count() == count
 
 
