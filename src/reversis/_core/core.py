@@ -3,7 +3,8 @@ library calls (:func:`reversis._core.core_module`). Importing it imports every m
 and fails with :class:`ImportError` where one is not built.
 
 The rules (the twins of :mod:`reversis.engine`'s modules): ``state`` (:class:`CoreState`),
-``lowered`` (a profile and a deal in C), ``tables`` (the moves), ``follow``, ``tricks``,
+``lowered`` (a profile and a deal in C, and the one :class:`Lowering` of a ``Rules`` value:
+everything the core derives from it), ``tables`` (the moves), ``follow``, ``tricks``,
 ``commitment``, ``steps``, ``play`` (the rules of a move, in C), ``draws``, ``engine`` (``start``,
 ``legal_moves``, ``apply``, ``apply_card``, ``rollout``, ``rollouts``, ``replay``,
 ``from_state``), ``chance`` and ``deal`` (the seeded shuffle and the deal), ``settle`` with
@@ -29,6 +30,7 @@ from reversis._core.engine import (
 )
 from reversis._core.events import events_of, seat_events_of, tricks_of
 from reversis._core.hand import HandBase, dealt_hand, hand_of, settle_hand
+from reversis._core.lowered import Lowering, lowering_count, registered_lowering
 from reversis._core.playouts import cautious_choice, cautious_rollout, play_out, play_outs
 from reversis._core.sampling import match_masks, match_slots
 from reversis._core.settle import PaymentsSource, settle_nets, settle_state
@@ -41,6 +43,7 @@ __all__ = [
     "Batch",
     "CoreState",
     "HandBase",
+    "Lowering",
     "PaymentsSource",
     "WorldPlan",
     "apply",
@@ -54,12 +57,14 @@ __all__ = [
     "from_state",
     "hand_of",
     "legal_moves",
+    "lowering_count",
     "match_masks",
     "match_slots",
     "new_batch",
     "plan_worlds",
     "play_out",
     "play_outs",
+    "registered_lowering",
     "replay",
     "rollout",
     "rollouts",

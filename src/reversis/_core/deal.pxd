@@ -19,7 +19,6 @@ cdef class PackShape:
     cdef uint8_t widow_at[NCARDS]
     cdef int nwidow
     cdef int last_of_dealer
-    cdef object rules_ref
     #: The pass offset of the first hand of a match (engine/deal.py pass_offset), once known.
     cdef int first_offset
     cdef bint first_offset_known

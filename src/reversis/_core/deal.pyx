@@ -15,10 +15,8 @@ from libc.string cimport memcpy, memset
 
 from reversis._core.bits cimport RV_TUPLE_SET, rv_highest, rv_lowest, rv_mulhi, rv_popcount
 from reversis._core.chance cimport _deck_words
-from reversis._core.lowered cimport _mask, _small
+from reversis._core.lowered cimport Lowering, _mask, _small, lowering_of
 from reversis._core.state cimport MAX_PLAYERS, NCARDS
-
-import weakref
 
 import attrs
 
@@ -40,18 +38,15 @@ cdef class PackShape:
 
 
 
-#: PackShapes by (id of the Rules, dealer or -1 for the pack alone), each checked against a weak
-#: reference to its Rules, like _PROGRAMS.
-cdef dict _SHAPES = {}
-
-
-#: The last Rules with its PackShapes by dealer + 1 (the pack alone first), found without a
-#: look-up: ``(rules, shapes)``, one tuple replaced in one store, so that a thread never reads one
-#: Rules with another's shapes.
+#: The last Rules with its PackShapes by dealer + 1 (the pack alone first: its Lowering's
+#: ``shapes``), found without a look-up: ``(rules, shapes)``, one tuple replaced in one store, so
+#: that a thread never reads one Rules with another's shapes.
 cdef tuple _RECENT = (None, [None] * (MAX_PLAYERS + 1))
 
 
 cdef PackShape _pack_shape(object profile, object rules, int dealer):
+    """The PackShape of ``rules`` (``profile``'s) and ``dealer`` (-1: the pack alone), kept in
+    the Rules' Lowering."""
     global _RECENT
     cdef PackShape shape
     cdef tuple recent = _RECENT
@@ -60,12 +55,14 @@ cdef PackShape _pack_shape(object profile, object rules, int dealer):
         shape = shapes[dealer + 1]
         if shape is not None:
             return shape
-    shape = _pack_shape_of(profile, rules, dealer)
-    if -1 <= dealer < MAX_PLAYERS:
-        if rules is not recent[0]:
-            shapes = [None] * (MAX_PLAYERS + 1)
-            _RECENT = (rules, shapes)
+    if not -1 <= dealer < MAX_PLAYERS:
+        return _pack_shape_of(profile, rules, dealer)  # refused there: no such dealer
+    shapes = lowering_of(rules).shapes
+    shape = shapes[dealer + 1]
+    if shape is None:
+        shape = _pack_shape_of(profile, rules, dealer)
         shapes[dealer + 1] = shape
+    _RECENT = (rules, shapes)
     return shape
 
 
@@ -79,11 +76,7 @@ cdef int _first_offset(PackShape shape, object profile) except -1000:
 
 
 cdef PackShape _pack_shape_of(object profile, object rules, int dealer):
-    key = (id(rules), dealer)
-    cdef PackShape shape = _SHAPES.get(key)
-    if shape is not None and shape.rules_ref() is rules:
-        return shape
-    shape = PackShape.__new__(PackShape)
+    cdef PackShape shape = PackShape.__new__(PackShape)
     masks = rules.deck_masks
     shape.size = len(masks)
     shape.cut_minimum = profile.deal.cut_minimum
@@ -109,10 +102,6 @@ cdef PackShape _pack_shape_of(object profile, object rules, int dealer):
         for i in range(shape.size):
             if shape.seat_of[i] == -2:
                 raise ArgumentError(f"the profile's deal leaves card {i} of the pack undealt")
-    shape.rules_ref = weakref.ref(rules)
-    if len(_SHAPES) >= 256:
-        _SHAPES.clear()
-    _SHAPES[key] = shape
     return shape
 
 
@@ -204,24 +193,18 @@ cdef object _new_deal(tuple values):
     return deal
 
 
-#: engine/deal.py deal_tables by (id of the Rules, dealer, pass offset, trump suit or -1), with a
-#: weak reference to the Rules: ``(rules_ref, tables, first_limits)``.
-cdef dict _TABLES = {}
-
-
 cdef tuple _deal_tables(object profile, object rules, int dealer, int offset, int shown):
+    """engine/deal.py deal_tables and the first stakes' exchange limits, ``(tables, limits)``, kept
+    in the Rules' Lowering by (dealer, pass offset, trump suit or -1)."""
     cdef int suit = shown >> 4 if shown >= 0 and rules.trumps else -1
-    key = (id(rules), dealer, offset, suit)
-    found = _TABLES.get(key)
-    if found is not None and found[0]() is rules:
+    cdef dict kept = lowering_of(rules).tables
+    key = (dealer, offset, suit)
+    found = kept.get(key)
+    if found is not None:
         return found
     tables = deal_tables(rules, dealer, offset, shown)
     limits = rules.exchange_limits or exchange_limits(profile, rules.first_stakes)
-    found = (weakref.ref(rules), tables, limits)
-    if len(_TABLES) >= 1024:
-        _TABLES.clear()
-    _TABLES[key] = found
-    return found
+    return kept.setdefault(key, (tables, limits))
 
 
 def deal_of_pack(profile, pack, *, dealer, seed, stakes, hand_number=1, direction=None):
@@ -275,10 +258,10 @@ cdef object _deal(object profile, object rules, PackShape shape, const uint8_t* 
         # reunion §4: the last card of the widow is turned up.
         shown = deck[shape.widow_at[shape.nwidow - 1]]
     found = _deal_tables(profile, rules, dealer, offset, shown)
-    tables = found[1]
+    tables = found[0]
     if stakes is None:
         parsed = rules.first_stakes
-        may_decline, no_discard = found[2]
+        may_decline, no_discard = found[1]
     else:
         parsed = parse_stakes(profile, stakes)
         may_decline, no_discard = exchange_limits(profile, parsed)

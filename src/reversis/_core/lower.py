@@ -27,9 +27,11 @@ field                  the reference's table, and where it is used
 =====================  ==========================================================================
 
 The tables that depend on the deal (``led_cards``, ``suits``, ``power``, ``trump_suit``) depend on it
-only through its trump suit (:func:`reversis.engine.deal.make_deal`), so the core keeps one lowering
-per profile and trump suit. The rest of a deal (the cards dealt, the widow, the steps before play,
-what may be discarded or declined) is read from the deal by the core at :func:`~.core.start`.
+only through its trump suit (:func:`reversis.engine.deal.make_deal`), so the core keeps one program
+per trump suit in the ``Lowering`` of the profile's Rules (``lowered.pyx``: everything the core
+derives from one Rules value, found through one registry). The rest of a deal (the cards dealt,
+the widow, the steps before play, what may be discarded or declined) is read from the deal by the
+core at :func:`~.core.start`.
 """
 
 from __future__ import annotations

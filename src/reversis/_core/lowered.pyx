@@ -21,14 +21,95 @@ cdef class Program:
     """A profile's rules for one trump suit, lowered (:func:`reversis._core.lower.lower`)."""
 
     #: ``steps``: the steps before play of the deals seen, lowered: by the identity of a deal's
-    #: ``steps`` tuple (the profile's own, shared by its deals), ``(steps, seats, kinds,
-    #: arguments, the widow's size they were checked against)``.
+    #: ``steps`` tuple (the profile's own, shared by its deals, and kept alive by the entry),
+    #: ``(steps, seats, kinds, arguments, the widow's size they were checked against)``.
 
 
-#: Lowered rules by (id of the Rules, trump suit); each entry keeps a weak reference to its Rules,
-#: checked on every look-up, so that an id reused by another Rules is never mistaken for it. A
-#: cache of values that never change (as engine/tables.py's), bounded in size.
-cdef dict _PROGRAMS = {}
+# -- the one lowering of a Rules value --------------------------------------------------------------
+
+@cython.final
+cdef class Lowering:
+    """Everything the compiled core derives from one :class:`~reversis.profile.compiled.Rules`
+    value, each piece made on first use by the module that computes it: ``programs`` (this
+    module), ``shapes`` and ``tables`` (``deal``), ``settle`` (``settle``: the settlement and
+    Réunion's card points, which ``views`` reads there). Found by :func:`lowering_of`."""
+
+    def __repr__(self):
+        return (f"<Lowering: {len(self.programs)} programs, "
+                f"{sum([shape is not None for shape in self.shapes])} shapes, "
+                f"{len(self.tables)} deal tables, settle {self.settle is not None}>")
+
+
+#: The one registry: the Lowering of each live Rules value, by the Rules' id. Each entry is removed
+#: by its Lowering's weak reference to the Rules (its callback, :class:`_Forget`) when the Rules
+#: value dies, before its memory (and so its id) can be reused: an entry is never stale, and the
+#: registry holds no more than the Rules values alive.
+cdef dict _LOWERINGS = {}
+
+
+@cython.final
+cdef class _Forget:
+    """The callback of a Lowering's weak reference: removes the Lowering from the registry (if it
+    is still the one registered under its key)."""
+
+    cdef Py_ssize_t key
+
+    def __call__(self, ref):
+        cdef Lowering found = _LOWERINGS.get(self.key)
+        if found is not None and found.rules_ref is ref:
+            _LOWERINGS.pop(self.key, None)
+
+
+#: The last Lowering asked for, as ``(Rules, Lowering)``: found again without a look-up. One tuple,
+#: replaced in one store, so that a thread never reads one Rules with another's Lowering.
+cdef tuple _LAST_LOWERING = (None, None)
+
+
+cdef Lowering lowering_of(object rules):
+    """The Lowering of ``rules`` (made and registered on first use). Under threads two may make
+    one at once: the first registered is kept, and both use it."""
+    global _LAST_LOWERING
+    cdef tuple last = _LAST_LOWERING
+    if rules is last[0]:
+        return <Lowering>last[1]
+    cdef Py_ssize_t key = id(rules)
+    cdef Lowering lowering = _LOWERINGS.get(key)
+    if lowering is None or lowering.rules_ref() is not rules:
+        lowering = _new_lowering(rules, key)
+    _LAST_LOWERING = (rules, lowering)
+    return lowering
+
+
+cdef Lowering _new_lowering(object rules, Py_ssize_t key):
+    cdef Lowering lowering = Lowering.__new__(Lowering)
+    cdef _Forget forget = _Forget.__new__(_Forget)
+    forget.key = key
+    lowering.rules_ref = weakref.ref(rules, forget)  # TypeError for a value without weak references
+    lowering.programs = {}
+    lowering.shapes = [None] * (MAX_PLAYERS + 1)
+    lowering.tables = {}
+    lowering.settle = None
+    cdef Lowering found = _LOWERINGS.setdefault(key, lowering)
+    if found is lowering:
+        return lowering
+    if found.rules_ref() is rules:  # another thread registered it first
+        return found
+    # An entry whose Rules died without its callback having run (never expected): replaced.
+    _LOWERINGS[key] = lowering
+    return lowering
+
+
+def registered_lowering(rules):
+    """The :class:`Lowering` registered for ``rules``, or ``None`` (for tests: nothing is made)."""
+    cdef Lowering found = _LOWERINGS.get(id(rules))
+    if found is not None and found.rules_ref() is rules:
+        return found
+    return None
+
+
+def lowering_count():
+    """How many Lowerings the registry holds (for tests: no more than the Rules values alive)."""
+    return len(_LOWERINGS)
 
 
 cdef uint64_t _mask(object value, str what) except? 0:
@@ -74,9 +155,9 @@ cdef Program _program(object deal):
 
 
 cdef Program _program_of(object rules, object suit, object deal):
-    key = (id(rules), suit)
-    cdef Program program = _PROGRAMS.get(key)
-    if program is not None and program.rules_ref() is rules:
+    cdef Lowering lowering = lowering_of(rules)
+    cdef Program program = lowering.programs.get(suit)
+    if program is not None:
         return program
     lowered = lower(deal)
     program = Program.__new__(Program)
@@ -107,12 +188,8 @@ cdef Program _program_of(object rules, object suit, object deal):
     c.end_on_break = lowered.end_on_break
     c.widow_to_dealer = lowered.widow_to_dealer
     program.pools = lowered.pools
-    program.rules_ref = weakref.ref(rules)
     program.steps = {}
-    if len(_PROGRAMS) >= 256:
-        _PROGRAMS.clear()
-    _PROGRAMS[key] = program
-    return program
+    return lowering.programs.setdefault(suit, program)
 
 
 cdef Table _table(object deal):

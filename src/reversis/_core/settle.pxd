@@ -88,6 +88,11 @@ cdef struct SettleC:
     int queen_rank, ace_rank
     uint64_t suits[4]
     int64_t left_bower_payment, no_trick_payment
+    # Réunion's card points (reunion §3, §4, §6), which the views count: by rank, a bower's, the
+    # last trick's, and whether the dealer's discards count only from his first trick won
+    int64_t rank_points[16]
+    int64_t bower_points, last_trick_points
+    bint discard_needs_trick
 
 
 cdef struct PayC:
@@ -145,8 +150,6 @@ cdef class SettleProgram:
     cdef SettleC c
     cdef tuple accounts
     cdef tuple reasons
-    cdef object rules_ref
-    cdef object profile_ref
     cdef object game
 
 

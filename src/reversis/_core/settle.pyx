@@ -40,12 +40,10 @@ from reversis._core.state cimport *
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.string cimport memmove
 
-from reversis._core.lowered cimport _small
+from reversis._core.lowered cimport Lowering, _small, lowering_of
 from reversis._core.settle_points cimport hearts_points, pairwise_c, reunion_c, tetka_points
 from reversis._core.settle_reversis cimport settle_reversis_c
 from reversis._core.values cimport _Maker, _make, _maker_of
-
-import weakref
 
 import attrs
 
@@ -166,10 +164,6 @@ cdef class SettleProgram:
 
 
 
-#: Lowered settlements by id of the Rules, each with a weak reference to its Rules (as _PROGRAMS).
-cdef dict _SETTLE_PROGRAMS = {}
-
-
 cdef int _fill(SettleC* c, object lowered) except -1:
     """Copy the lowered settlement into ``c`` (OverflowError for a number C cannot hold)."""
     cdef SpecialC* sp
@@ -244,35 +238,39 @@ cdef int _fill(SettleC* c, object lowered) except -1:
         c.suits[i] = lowered.suit_masks[i]
     c.left_bower_payment = lowered.left_bower_payment
     c.no_trick_payment = lowered.no_trick_payment
+    for i in range(16):
+        c.rank_points[i] = lowered.rank_points[i]
+    c.bower_points = lowered.bower_points
+    c.last_trick_points = lowered.last_trick_points
+    c.discard_needs_trick = lowered.discard_needs_trick
     return 0
 
 
-#: The last settlement program asked for, with its Rules and profile: a hand's settlement, and the
-#: next hand's, find it without a look-up (the profile and Rules it names are kept alive by it).
-cdef SettleProgram _LAST_SETTLE = None
-cdef object _LAST_RULES = None
-cdef object _LAST_PROFILE = None
+#: The last settlement program asked for, as ``(Rules, program)``: a hand's settlement, and the
+#: next hand's, find it without a look-up. One tuple, replaced in one store, so that a thread never
+#: reads one Rules with another's program (the Rules it names is kept alive by it).
+cdef tuple _LAST_SETTLE = (None, None)
 
 
 cdef SettleProgram _settle_program(object deal):
-    global _LAST_SETTLE, _LAST_RULES, _LAST_PROFILE
+    """The settlement of ``deal``'s profile lowered, kept in its Rules' Lowering (``settle``)."""
+    global _LAST_SETTLE
     rules = deal.rules
-    profile = deal.profile
-    if rules is _LAST_RULES and profile is _LAST_PROFILE and _LAST_SETTLE is not None:
-        return _LAST_SETTLE
-    program = _settle_program_of(rules, profile)
-    _LAST_SETTLE, _LAST_RULES, _LAST_PROFILE = program, rules, profile
+    cdef tuple last = _LAST_SETTLE
+    if rules is last[0]:
+        return <SettleProgram>last[1]
+    cdef Lowering lowering = lowering_of(rules)
+    cdef SettleProgram program = lowering.settle
+    if program is None:
+        program = _settle_program_of(deal.profile)
+        lowering.settle = program  # two threads may both make one: equal, either is kept
+    _LAST_SETTLE = (rules, program)
     return program
 
 
-cdef SettleProgram _settle_program_of(object rules, object profile):
-    key = id(rules)
-    cdef SettleProgram program = _SETTLE_PROGRAMS.get(key)
-    if (program is not None and program.rules_ref() is rules
-            and program.profile_ref() is profile):
-        return program
+cdef SettleProgram _settle_program_of(object profile):
     lowered = lower_settlement(profile)
-    program = SettleProgram.__new__(SettleProgram)
+    cdef SettleProgram program = SettleProgram.__new__(SettleProgram)
     cdef SettleC* c = &program.c
     memset(c, 0, sizeof(SettleC))
     c.scoring = lowered.scoring
@@ -288,12 +286,7 @@ cdef SettleProgram _settle_program_of(object rules, object profile):
             c.scoring = SC_FALLBACK
     program.accounts = lowered.accounts
     program.reasons = lowered.reasons
-    program.rules_ref = weakref.ref(rules)
-    program.profile_ref = weakref.ref(profile)
     program.game = game_of(profile)
-    if len(_SETTLE_PROGRAMS) >= 256:
-        _SETTLE_PROGRAMS.clear()
-    _SETTLE_PROGRAMS[key] = program
     return program
 
 

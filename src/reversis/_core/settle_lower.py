@@ -24,6 +24,9 @@ field                  the reference's rule
                        flag those of the special cards and those ending ``_placed``
 ``accounts``           :func:`~reversis.games.payments.profile_accounts`: payer or payee
                        ``-1 - index``
+``rank_points``        Réunion's card points by rank (``int(rank)``), ``bower_points``,
+                       ``last_trick_points``, ``discard_needs_trick``: the points the views count
+                       while the hand is in play (reunion §3, §4, §6), prepared here only
 =====================  ==========================================================================
 """
 
@@ -117,6 +120,10 @@ class SettleLowered(NamedTuple):
     suit_masks: tuple[int, ...]
     left_bower_payment: int
     no_trick_payment: int
+    rank_points: tuple[int, ...]
+    bower_points: int
+    last_trick_points: int
+    discard_needs_trick: bool
 
 
 def lower_settlement(profile: Profile) -> SettleLowered:
@@ -222,6 +229,10 @@ def lower_settlement(profile: Profile) -> SettleLowered:
         suit_masks=tuple(rules.suit_masks),
         left_bower_payment=reunion.left_bower_payment if reunion is not None else 0,
         no_trick_payment=reunion.no_trick_payment if reunion is not None else 0,
+        rank_points=_rank_points(profile),
+        bower_points=reunion.bower_points if reunion is not None else 0,
+        last_trick_points=reunion.last_trick if reunion is not None else 0,
+        discard_needs_trick=bool(reunion and reunion.discard_needs_trick),
     )
     if not _bounded(lowered):
         # numbers a validated profile never has (at most 10**9): the reference settles them
@@ -256,6 +267,17 @@ def _tetka_values(profile: Profile) -> tuple[int, ...]:
         return (0,) * 6
     return (tetka.queen, tetka.tetka, tetka.bum_card, tetka.bum_trick, tetka.last_trick,
             tetka.most_tricks)  # fmt: skip
+
+
+def _rank_points(profile: Profile) -> tuple[int, ...]:
+    """Réunion's card points by rank, 16 entries by ``int(rank)`` (reunion §3; zero elsewhere)."""
+    points = [0] * 16
+    reunion = profile.reunion
+    if reunion is not None:
+        by_code = dict(reunion.points)
+        for rank in Rank:
+            points[int(rank)] = by_code.get(rank.code, 0)
+    return tuple(points)
 
 
 def _account(pool: str, keeper: int, index: dict[str, int]) -> int:

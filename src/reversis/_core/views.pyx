@@ -23,8 +23,6 @@ from reversis._core.values cimport _Maker, _make, _maker_of
 from reversis._core.settle cimport *
 from reversis._core.settle_points cimport hearts_points, mask_points, tetka_points, won_and_counts
 
-import weakref
-
 import attrs
 
 from reversis.cards import CARD_AT
@@ -102,56 +100,20 @@ cdef object _trick(int number, int leader, const uint8_t* cards, int count, int 
     return _make(_TRICK_MAKER, (number, leader, plays, winner))
 
 
-cdef class _CardPoints:
-    """Réunion's card points as the views count them (games/reunion.py ``_points``), lowered from
-    a profile's ``reunion`` section: the points by rank, each bower's, the last trick's, and
-    whether the dealer's discards count only from his first trick won."""
-    cdef int64_t by_rank[16]
-    cdef int64_t bower, last_trick
-    cdef bint discard_needs_trick
-    cdef object profile_ref
-
-
-cdef dict _CARD_POINTS = {}
-
-
-cdef _CardPoints _card_points_of(object profile):
-    cdef _CardPoints lowered = _CARD_POINTS.get(id(profile))
-    cdef int rank
-    if lowered is not None and lowered.profile_ref() is profile:
-        return lowered
-    from reversis.cards import Rank
-
-    section = profile.reunion
-    lowered = _CardPoints.__new__(_CardPoints)
-    by_code = dict(section.points)
-    for rank in range(16):
-        lowered.by_rank[rank] = 0
-    for member in Rank:
-        lowered.by_rank[int(member)] = by_code.get(member.code, 0)
-    lowered.bower = section.bower_points
-    lowered.last_trick = section.last_trick
-    lowered.discard_needs_trick = section.discard_needs_trick
-    lowered.profile_ref = weakref.ref(profile)
-    if len(_CARD_POINTS) >= 256:
-        _CARD_POINTS.clear()
-    _CARD_POINTS[id(profile)] = lowered
-    return lowered
-
-
-cdef int64_t _card_points(_CardPoints P, uint64_t cards, int right, int left) noexcept:
+cdef int64_t _card_points(const SettleC* L, uint64_t cards, int right, int left) noexcept:
     """reunion §3: the card points of ``cards``, the bowers (right, left; -1 if none) counting
-    their own points instead of their rank's."""
+    their own points instead of their rank's (the points settle_lower prepared, in the settle
+    program)."""
     cdef int64_t total = 0
     cdef int card
     while cards:
         card = rv_lowest(cards)
-        total += P.bower if card == right or card == left else P.by_rank[card & 15]
+        total += L.bower_points if card == right or card == left else L.rank_points[card & 15]
         cards &= cards - 1
     return total
 
 
-cdef int _reunion_points(CoreState state, int seat, int64_t* points) except -1:
+cdef int _reunion_points(const SettleC* L, CoreState state, int seat, int64_t* points) except -1:
     """games/reunion.py ``seen``'s points while the hand is in play: the card points of the tricks
     taken, the last trick's, and the dealer's discards, which only the dealer knows before the end
     (reunion §4, §6)."""
@@ -162,19 +124,18 @@ cdef int _reunion_points(CoreState state, int seat, int64_t* points) except -1:
     cdef int k, right = -1, left = -1
     cdef int64_t discards
     deal = state.table.deal
-    cdef _CardPoints P = _card_points_of(deal.profile)
     trumps = deal.trumps
     if trumps is not None:
         right = trumps.right
         left = trumps.left
     won_and_counts(t, s, won, counts)
     for k in range(t.players):
-        points[k] = _card_points(P, won[k], right, left)
+        points[k] = _card_points(L, won[k], right, left)
     if s.ntricks == t.tricks:
-        points[s.trick_winner[s.ntricks - 1]] += P.last_trick  # reunion §6
+        points[s.trick_winner[s.ntricks - 1]] += L.last_trick_points  # reunion §6
     if seat == t.dealer or s.to_move < 0:
-        discards = _card_points(P, s.aside, right, left)
-        if discards and (not P.discard_needs_trick or counts[t.dealer]):
+        discards = _card_points(L, s.aside, right, left)
+        if discards and (not L.discard_needs_trick or counts[t.dealer]):
             points[t.dealer] += discards  # reunion §4
     return 0
 
@@ -205,7 +166,7 @@ cdef int _points_of(CoreState state, int seat, int64_t* points) except -2:
             return -1
         tetka_points(L, t, s, shown, points)
     elif L.scoring == SC_REUNION:
-        _reunion_points(state, seat, points)
+        _reunion_points(L, state, seat, points)
     else:
         return -1
     return L.scoring
