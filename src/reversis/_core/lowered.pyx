@@ -217,7 +217,8 @@ cdef Table _table(object deal):
     cdef uint64_t seen = 0
     for seat in range(n):
         c.dealt[seat] = _mask(dealt[seat], "hands")
-        # Every card dealt once, from the profile's pack (a deal altered by hand may not).
+        # Every card dealt once, from the profile's pack (a deal altered by hand may not; the
+        # widow is not checked so: a view's scratch deal holds a placeholder widow).
         if c.dealt[seat] & ~c.deck or c.dealt[seat] & seen:
             raise ArgumentError("the deal's hands hold a card twice or a card not in its pack")
         seen |= c.dealt[seat]
@@ -226,9 +227,6 @@ cdef Table _table(object deal):
         bit = _small(widow[k], 0, NCARDS - 1)
         if bit < 0:
             raise ArgumentError(f"the deal's widow holds {str(widow[k])[:20]}, not a card bit")
-        if not c.deck >> bit & 1 or seen >> bit & 1:
-            raise ArgumentError("the deal's widow holds a card dealt or not in its pack")
-        seen |= (<uint64_t>1) << bit
         c.widow[k] = bit
         if c.widow_to_dealer:
             # reunion §4: the dealer takes up the cards left.
