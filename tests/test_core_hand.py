@@ -6,8 +6,8 @@ On the core, ``new_hand`` shuffles and deals in C (``reversis._core.core.seeded_
 two run side by side: the same seed gives an equal ``Deal`` (every field, the ones left out of its
 equality too), and the same random moves give the same legal moves at every step (the same interned
 objects), the same facts, the same events, the same settlement and the same JSON and text records.
-Hands of the two engines are equal, hash alike, and pickle across engines (a hand pickles as its deal
-and its moves). For every shipped profile (``HANDS`` each; more under ``CI_FULL=1``) and for house
+Hands of the two engines are equal, hash alike, and pickle across engines (a hand pickles as its record,
+checked when loaded). For every shipped profile (``HANDS`` each; more under ``CI_FULL=1``) and for house
 profiles made by Hypothesis (``tests/test_core.py``'s).
 
 The tests skip when the core is not built or not playing (``REVERSIS_ENGINE=python``), unless
@@ -163,7 +163,7 @@ def test_a_hand_dealt_from_a_deck_is_dealt_alike(name: str) -> None:
             reversis.deal_from_deck(profile, deck, seed=seed + 1, **given)
 
 
-def test_a_hand_pickles_as_its_deal_and_moves_on_either_engine() -> None:
+def test_a_hand_pickles_as_its_record_on_either_engine() -> None:
     """A hand pickled on the core loads with ``REVERSIS_ENGINE=python`` and the other way round,
     equal to the hand it was (its JSON record is the same)."""
     rng = random.Random(5)
