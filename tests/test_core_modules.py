@@ -150,6 +150,7 @@ def test_the_installed_core_is_whole() -> None:
 def test_the_batches_take_their_layout_from_the_encoding(monkeypatch: pytest.MonkeyPatch) -> None:
     """The observation's layout has one home, reversis.encoding: the core's batch writer reads the
     offsets from it and refuses a layout whose parts it does not know in that order."""
+    pytest.importorskip("numpy")
     import reversis.encoding as encoding
     from reversis import vector
 
