@@ -267,3 +267,42 @@ def test_an_altered_deal_is_refused_or_stopped_before_the_c_loop() -> None:
     )
     assert found.returncode == 0, found.stderr[-2000:] + found.stdout[-2000:]
     assert found.stdout.strip() == "refused"
+
+
+# A core state made from Python by ``CoreState.__new__`` (no deal): its fields and the engine's
+# functions read it without reading through a missing table (a segmentation fault before).
+_BLANK_STATE = textwrap.dedent(
+    """
+    import random
+    import reversis
+    from reversis._core import core_module
+
+    core = core_module()
+    state = core.CoreState.__new__(core.CoreState)
+    assert state.held == () and state.legal == 0 and core.legal_moves(state) == ()
+    for call in (
+        lambda: state.tricks, lambda: state.facts, lambda: state.extra, lambda: state.to_state(),
+        lambda: core.apply(state, reversis.parse_move("AS")), lambda: core.apply_card(state, 12),
+        lambda: core.rollout(state, random.random), lambda: core.rollouts(state, 2, 1),
+        lambda: core.settle_state(state), lambda: state == state,
+    ):
+        try:
+            call()
+        except Exception:  # an error is fine here (an object no deal made); a crash is not
+            pass
+    print("survived")
+    """
+)
+
+
+@pytest.mark.skipif(core_module() is None, reason="the compiled core is not built")
+def test_a_state_made_without_a_deal_is_read_without_a_crash() -> None:
+    found = subprocess.run(
+        [sys.executable, "-c", _BLANK_STATE],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert found.returncode == 0, found.stderr[-2000:] + found.stdout[-2000:]
+    assert found.stdout.strip() == "survived"

@@ -88,6 +88,12 @@ cdef class CoreState:
     ``deal, held, step, to_move, leader, current, kinds, tricks, facts, extra, legal``."""
 
 
+    def __cinit__(self):
+        # A state made by CoreState.__new__ from Python holds the blank table and log until the
+        # core gives it its own: never None, which the C code would read through.
+        self.table = _BLANK_TABLE
+        self.log = _BLANK_LOG
+
     def __init__(self):
         raise TypeError("make a core state with reversis._core.engine.start(deal)")
 
@@ -291,3 +297,9 @@ cdef CoreState _new_state(Table table, const StateC* c, FactLog log):
     state.table = table
     state.log = log
     return state
+
+
+#: What a state holds before the core gives it its table and log (see CoreState.__cinit__): a
+#: table of no players, no steps and no cards, and an empty log (its facts copied, never added to).
+cdef Table _BLANK_TABLE = Table.__new__(Table)
+cdef FactLog _BLANK_LOG = _log_of(NULL, 0, 1)
