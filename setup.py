@@ -46,7 +46,14 @@ class OptionalBuildExt(build_ext):
 
     def run(self) -> None:
         """Build the core's modules; on any failure of the compiler, say so, remove the modules
-        already built (the core is installed whole or not at all) and go on without."""
+        already built (the core is installed whole or not at all) and go on without. A build in
+        place (``--inplace``, ``pip install -e``) first removes an extension module ``core`` that an
+        older version's build left beside the sources: the core was one extension then, and it
+        would hide ``core.py``, which gathers the modules now."""
+        if self.inplace or getattr(self, "editable_mode", False):
+            for name in os.listdir(CORE_DIR):
+                if name.startswith("core.") and name.endswith((".so", ".pyd")):
+                    os.remove(os.path.join(CORE_DIR, name))
         try:
             super().run()
         except Exception as error:

@@ -162,3 +162,26 @@ def test_the_batches_take_their_layout_from_the_encoding(monkeypatch: pytest.Mon
     monkeypatch.setattr(encoding, "observation_layout", lambda _profile: swapped)
     with pytest.raises(RuntimeError, match="encoding"):
         vector.init(profile, 2, seed=1)
+
+
+def test_an_older_builds_core_extension_is_not_taken_for_the_core(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A development checkout built by an older version keeps ``_core/core.*.so`` (the core was one
+    extension then), which Python finds before ``core.py``: the library does not take it for the
+    core (it would call functions that are not there, or not so), and a build in place removes
+    it (setup.py)."""
+    import sys
+    import types
+
+    from reversis import _core
+
+    stale = types.ModuleType("reversis._core.core")
+    stale.__file__ = str(CORE / "core.cpython-311-x86_64-linux-gnu.so")
+    monkeypatch.setitem(sys.modules, "reversis._core.core", stale)
+    monkeypatch.setattr(_core, "core", stale, raising=False)
+    assert _core._load() is None
+    assert (
+        'name.startswith("core.") and name.endswith((".so", ".pyd"))'
+        in (ROOT / "setup.py").read_text()
+    )

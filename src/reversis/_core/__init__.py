@@ -26,10 +26,14 @@ __all__ = ["available", "core_module", "engine_module", "engine_name"]
 
 def _load() -> ModuleType | None:
     """The core's namespace, or ``None`` where it is not built (a pure-Python install), was built
-    for another Python, or lacks a module."""
+    for another Python, or lacks a module. An extension module ``core`` left in a development
+    checkout by a build of an older version (when the core was one extension) would be found
+    before ``core.py``: it is not the core of this version, and is not used."""
     try:
         from reversis._core import core  # noqa: PLC0415
     except ImportError:
+        return None
+    if not str(getattr(core, "__file__", "")).endswith(".py"):
         return None
     return core
 
