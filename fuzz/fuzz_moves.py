@@ -46,7 +46,7 @@ def test_one_input(data: bytes) -> None:
     if hand.is_over:
         settlement = reversis.settle(hand)
         # what the players lose goes into the pools, what they win comes out of them
-        assert sum(settlement.net) == hand.stakes.pool_total - settlement.stakes.pool_total
+        assert sum(settlement.net) == hand.deal.stakes.pool_total - settlement.stakes.pool_total
     assert records.replay(records.dump(hand)) == hand
 
 

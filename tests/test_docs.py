@@ -70,7 +70,6 @@ PUBLIC_MODULES = [
     "reversis.games.table",
     "reversis.games.tetka",
     "reversis.hand",
-    "reversis.handcompat",
     "reversis.jsonio",
     "reversis.match",
     "reversis.moves",
@@ -310,16 +309,12 @@ def test_the_api_reference_has_every_public_name(html: Path) -> None:
     for name in ("reversis.Move", "reversis.Stakes", "reversis.views.hand_view",
                  "reversis.testing.check_money", "reversis.pictures.trick_svg"):  # fmt: skip
         assert name in documented
-    # Issue 24: the per-game readings and what the deal decided are shown; the deprecated names of
-    # Hand are not documented one by one.
+    # Issue 24: the per-game readings and what the deal decided are shown.
     for name in ("reversis.games.reversis.ReversisReading.pot_value",
                  "reversis.games.hearts.HeartsReading.broken", "reversis.games.tetka.TetkaReading.bum",
                  "reversis.games.reunion.ReunionReading.left_bower", "reversis.DealInfo.seed",
                  "reversis.Hand.reversis", "reversis.Hand.facts"):  # fmt: skip
         assert name in documented, name
-    from reversis.handcompat import DEPRECATED
-
-    assert not {f"reversis.Hand.{name}" for name in DEPRECATED} & documented
 
 
 def test_no_warning_is_suppressed() -> None:

@@ -75,7 +75,6 @@ FACADES_AND_ABOVE = (
     "reversis.cli",
     "reversis.openspiel",
     "reversis.pettingzoo",
-    "reversis.scoring",
     "reversis.learned",
     "reversis.vector",
     "reversis.vectorbatch",
@@ -257,7 +256,6 @@ DEFERRED = (
     "reversis.views",
     "reversis.viewcheck",
     "reversis.viewrules",
-    "reversis.scoring",
     "reversis.profile.checks",
     "reversis.engine.eventing",
     "reversis.match",
@@ -286,12 +284,11 @@ def test_import_leaves_the_deferred_modules_for_first_use() -> None:
 
 
 def test_the_hand_is_narrow() -> None:
-    """Issue 24: ``Hand`` has the generic state and one reading per game, at most 30 public names
-    besides the deprecated ones (``reversis.handcompat``)."""
+    """Issues 24 and 36: ``Hand`` has the generic state and one reading per game, at most 30 public
+    names (none deprecated: tests/test_deprecated.py)."""
     import reversis
-    from reversis.handcompat import DEPRECATED
 
-    public = {name for name in dir(reversis.Hand) if not name.startswith("_")} - DEPRECATED
+    public = {name for name in dir(reversis.Hand) if not name.startswith("_")}
     assert len(public) <= 30, sorted(public)
     assert {"reversis", "hearts", "tetka", "reunion", "deal", "facts"} <= public
 

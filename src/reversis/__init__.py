@@ -141,5 +141,6 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    """The package's public names."""
-    return sorted({*globals(), *__all__})
+    """The package's public names, ``__all__`` (not its submodules nor what it imports to
+    define them)."""
+    return sorted(__all__)

@@ -48,7 +48,6 @@ from reversis.games.hearts import HEARTS, HeartsReading
 from reversis.games.reunion import REUNION, ReunionReading
 from reversis.games.reversis import REVERSIS, ReversisReading
 from reversis.games.tetka import TETKA, TetkaReading
-from reversis.handcompat import DeprecatedNames
 from reversis.handplay import ENGINE, PlayedHand, engine_of, hand_of
 from reversis.handplay import HandBase as _AnyBase
 from reversis.moves import Move
@@ -90,7 +89,7 @@ __all__ = [
 ]
 
 
-class Hand(_HandBase, DeprecatedNames):
+class Hand(_HandBase):
     """One hand: an immutable state, from the deal through the steps before play and the tricks.
     Make one with :func:`new_hand`, :func:`deal_hand` or :func:`deal_from_deck`.
 
