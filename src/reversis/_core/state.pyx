@@ -88,7 +88,7 @@ cdef class CoreState:
     ``deal, held, step, to_move, leader, current, kinds, tricks, facts, extra, legal``."""
 
 
-    def __cinit__(self):
+    def __cinit__(self, *args, **kwargs):
         # A state made by CoreState.__new__ from Python holds the blank table and log until the
         # core gives it its own: never None, which the C code would read through.
         self.table = _BLANK_TABLE
