@@ -156,10 +156,17 @@ def _end_workers(pool: ProcessPoolExecutor) -> None:
     # Before 3.14, CPython keeps its worker processes in ``_processes`` (pid → process), which
     # ``shutdown`` forgets: they are read first.
     processes: dict[int, Any] = dict(getattr(pool, "_processes", None) or {})
+    # ``shutdown(wait=False)`` also forgets the pool's manager thread, so the ``shutdown(wait=True)``
+    # that follows cannot wait for it: it is read first, and waited for once the workers are ended.
+    # Left running into the interpreter's exit, it closes its wakeup pipe while concurrent.futures'
+    # exit hook writes to it ("Exception ignored on threading shutdown ... Bad file descriptor").
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes.values():
         with contextlib.suppress(OSError, ValueError, AttributeError):
             process.terminate()
+    if manager is not None and manager is not threading.current_thread():
+        manager.join(timeout=30)
 
 
 # -- in the worker -----------------------------------------------------------------------------
