@@ -17,16 +17,7 @@ from libc.string cimport memcpy, memset
 
 from reversis._core.bits cimport *
 from reversis._core.state cimport *
-from reversis._core.draws cimport next_choice
-from reversis._core.engine cimport (
-    NO_MOVE, PLAYED_OUT, REFUSED, _apply, _legal_moves, _move, _not_played_out,
-    _play_out, _refuse, _refuse_policy, _start,
-)
-from reversis._core.follow cimport legal_cards
-from reversis._core.lowered cimport _mask, _small, _table
-from reversis._core.play cimport apply_card, nth_card
-from reversis._core.steps cimport apply_step, step_allowed, step_cards
-from reversis._core.tables cimport MOVES_PLAY, _card_bit, _interned, _move_at, _moves_tuple
+from reversis._core.lowered cimport _mask, _small
 
 from reversis.errors import ArgumentError
 

@@ -23,16 +23,10 @@ from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Malloc
 from reversis._core.follow cimport to_play
 from reversis._core.settle cimport *
 from reversis._core.settle_points cimport hearts_points, mask_points, tetka_points, won_and_counts
-from reversis._core.draws cimport next_choice
-from reversis._core.engine cimport (
-    NO_MOVE, PLAYED_OUT, REFUSED, _apply, _legal_moves, _move, _not_played_out,
-    _play_out, _refuse, _refuse_policy, _start,
-)
-from reversis._core.follow cimport legal_cards
-from reversis._core.lowered cimport _mask, _small, _table
-from reversis._core.play cimport apply_card, nth_card
+from reversis._core.engine cimport _refuse
+from reversis._core.lowered cimport _table
+from reversis._core.play cimport apply_card
 from reversis._core.steps cimport apply_step, step_allowed, step_cards
-from reversis._core.tables cimport MOVES_PLAY, _card_bit, _interned, _move_at, _moves_tuple
 
 from reversis.errors import ArgumentError, IllegalMoveError
 from reversis.games import game_of
