@@ -8,12 +8,10 @@ import importlib.util
 
 #: The adapters' modules (a file or a package's directory) and the package each needs.
 _OPTIONAL = {
-    "src/reversis/openspiel.py": "pyspiel",
+    "src/reversis/openspiel": "pyspiel",
     "src/reversis/pettingzoo": "pettingzoo",
     # reversis.vector and its page: NumPy and Gymnasium (the pettingzoo or learn extra)
-    "src/reversis/vector.py": "gymnasium",
-    "src/reversis/vectorcommon.py": "gymnasium",
-    "src/reversis/vectorenv.py": "gymnasium",
+    "src/reversis/vector": "gymnasium",
     "docs/vector.rst": "gymnasium",
 }
 

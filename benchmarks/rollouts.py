@@ -13,7 +13,7 @@ Sides, batch by batch in turn (each side once, then again, ``--repeats`` times; 
   (chance from ``legal_actions()``, then ``legal_actions()``/``apply_action()``, ``returns()``).
 
 Then, timed alone: ``sample_world(view)`` and the first ``hand.view(seat)`` of a mid-hand state
-(µs a call), and :class:`~reversis.bots.MonteCarloBot` a decision with about 1,000 playouts (worlds
+(µs a call), and :class:`~reversis.bots.players.MonteCarloBot` a decision with about 1,000 playouts (worlds
 × legal moves). ``--engines`` also runs ``benchmarks/env_speed.py`` (the PettingZoo environment)
 and ``benchmarks/simulate_speed.py`` (``simulate``) on both engines (``REVERSIS_ENGINE``).
 
@@ -37,9 +37,9 @@ from typing import Any
 from openspiel_games import openspiel  # benchmarks/, the script's folder
 
 import reversis
-from reversis.bots import MonteCarloBot
+from reversis.bots.players import MonteCarloBot
+from reversis.bots.playouts import _play_outs, result_function
 from reversis.hand import hand_of_state, state_of
-from reversis.playouts import _play_outs, result_function
 
 try:
     import pyspiel

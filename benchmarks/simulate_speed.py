@@ -14,7 +14,7 @@ import sys
 import time
 
 import reversis
-from reversis.simulation import simulate
+from reversis.simulation.runs import simulate
 
 
 def main() -> None:

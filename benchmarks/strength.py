@@ -23,7 +23,7 @@ import sys
 import time
 
 import reversis
-from reversis.bots import Bot, CautiousBot, MonteCarloBot, RandomBot, play_hand
+from reversis.bots.players import Bot, CautiousBot, MonteCarloBot, RandomBot, play_hand
 
 
 def hand_seed(seed: int, index: int) -> int:

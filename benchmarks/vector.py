@@ -6,7 +6,7 @@ makes them: for OpenSpiel, ``hearts(pass_cards=false)`` driven from Python (``le
 ``observation_tensor()``, "ObservationTensorShape unimplemented"; its chance nodes dealt the same
 way); for the batch, ``hearts`` without passing (the same game, hearts §11) stepped N hands at a
 time by ``VectorEnv.step`` (the observation, mask, seat, rewards written for every hand), the
-actions drawn from the masks by NumPy (``reversis.vector.random_actions``). At N = 1 the vector env
+actions drawn from the masks by NumPy (``reversis.vector.functional.random_actions``). At N = 1 the vector env
 is also timed against the PettingZoo environment (its ``last()`` and ``step()``). The memory per
 hand is the batch's C data per hand plus its arrays' row. Rates are per second of this process's CPU
 time (both sides run in it), so that other load on the machine does not skew them.
@@ -27,9 +27,9 @@ import numpy as np
 import pyspiel
 
 import reversis
-from reversis import vector
 from reversis.pettingzoo import env
-from reversis.vector import VectorEnv
+from reversis.vector import functional as vector
+from reversis.vector.functional import VectorEnv
 
 
 def hearts_without_passing() -> reversis.Profile:

@@ -7,7 +7,7 @@ For each profile, views of mid-hand states (the seat to move, after 4 to 23 rand
 * ``rollouts(view, n)``: ``n`` playouts (each on a fresh world of the view, random policy, each
   seat's net), per playout (µs), batches alternating with OpenSpiel's random games
   (``hearts(pass_cards=false)``; ``hearts()`` for a Hearts profile), medians of the batches;
-* :class:`~reversis.bots.MonteCarloBot` with about 1,000 playouts a decision (worlds × legal
+* :class:`~reversis.bots.players.MonteCarloBot` with about 1,000 playouts a decision (worlds × legal
   moves): the median of 10 decisions (ms).
 
 Only the public API is used, so the script measures any version of the library (the figures before
@@ -28,8 +28,8 @@ import time
 from openspiel_games import openspiel  # benchmarks/, the script's folder
 
 import reversis
-from reversis.bots import MonteCarloBot
-from reversis.worlds import world_sampler
+from reversis.bots.players import MonteCarloBot
+from reversis.worlds.sampler import world_sampler
 
 try:
     import pyspiel

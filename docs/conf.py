@@ -62,9 +62,9 @@ _text = schema_reference()
 if not _schema.exists() or _schema.read_text(encoding="utf-8") != _text:
     _schema.write_text(_text, encoding="utf-8")
 
-# The JSON Schemas of the documents (reversis.schemas), published beside the pages as
+# The JSON Schemas of the documents (reversis.records.schemas), published beside the pages as
 # schemas/<kind>.json (docs/schemas.rst links to them).
-from reversis import schemas  # noqa: E402
+from reversis.records import schemas  # noqa: E402
 
 schemas.write(HERE / "_generated" / "extra" / "schemas")
 html_extra_path = ["_generated/extra"]

@@ -16,7 +16,7 @@ import random
 import sys
 
 import reversis
-from reversis.bots import Bot, CautiousBot, MonteCarloBot, play_hand
+from reversis.bots.players import Bot, CautiousBot, MonteCarloBot, play_hand
 
 
 def main() -> None:

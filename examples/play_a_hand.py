@@ -9,8 +9,8 @@ import random
 import sys
 
 import reversis
-from reversis.bots import CautiousBot, RandomBot, play_hand
-from reversis.narration import describe_hand
+from reversis.bots.players import CautiousBot, RandomBot, play_hand
+from reversis.text.narration import describe_hand
 
 
 def main() -> None:

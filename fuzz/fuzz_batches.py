@@ -1,4 +1,4 @@
-"""Fuzz the batches (``reversis.vector``): a batch of a fuzzed size and seed, stepped with actions
+"""Fuzz the batches (``reversis.vector.functional``): a batch of a fuzzed size and seed, stepped with actions
 from the fuzzer, legal or not, of any shape and type. Typed errors only; the legal actions keep
 every mask, seat and reward array in range; a refused step leaves the batch as it was. Run:
 ``bash fuzz/run.sh batches`` (needs NumPy)."""
@@ -10,7 +10,8 @@ import numpy as np
 from common import profile_name, run, size
 
 with atheris.instrument_imports(include=["reversis"]):
-    from reversis import ReversisError, vector
+    from reversis import ReversisError
+    from reversis.vector import functional as vector
 
 
 def test_one_input(data: bytes) -> None:

@@ -13,9 +13,9 @@ from common import run, typed_errors_only
 with atheris.instrument_imports(include=["reversis"]):
     import reversis
     from reversis import Hand, HandView, Match, Profile, Settlement
-    from reversis.bots import CautiousBot, RandomBot
-    from reversis.encoding import encode_view
-    from reversis.text import render
+    from reversis.bots.players import CautiousBot, RandomBot
+    from reversis.text.render import render
+    from reversis.views.encoding import encode_view
 
 READERS = (Hand, HandView, Match, Settlement, Profile)
 

@@ -14,7 +14,8 @@ from common import random_hand, run, size, typed_errors_only
 
 with atheris.instrument_imports(include=["reversis"]):
     import reversis
-    from reversis import IllegalMoveError, records
+    from reversis import IllegalMoveError
+    from reversis.records import notation as records
 
 
 def test_one_input(data: bytes) -> None:

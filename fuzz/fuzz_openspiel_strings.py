@@ -1,4 +1,4 @@
-"""Fuzz the OpenSpiel state strings (``reversis.openspiel_strings``): frames and state texts from
+"""Fuzz the OpenSpiel state strings (``reversis.openspiel.strings``): frames and state texts from
 the fuzzer, or real ones with characters changed, read back into actions. Typed errors only; a
 string that reads back gives actions that are each in the game's range. Run:
 ``bash fuzz/run.sh openspiel_strings``."""
@@ -10,7 +10,7 @@ from common import PROFILES, random_hand, run, typed_errors_only
 
 with atheris.instrument_imports(include=["reversis"]):
     import reversis
-    from reversis import openspiel_strings as strings
+    from reversis.openspiel import strings
 
 
 def test_one_input(data: bytes) -> None:

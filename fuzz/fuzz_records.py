@@ -1,4 +1,4 @@
-"""Fuzz the text records (``reversis.records``): text from the fuzzer, and real records with bytes
+"""Fuzz the text records (``reversis.records.notation``): text from the fuzzer, and real records with bytes
 changed. Typed errors only; a record that replays dumps to a record that replays to an equal hand
 or match. Run: ``bash fuzz/run.sh records``."""
 
@@ -8,7 +8,7 @@ import atheris
 from common import random_hand, run, typed_errors_only
 
 with atheris.instrument_imports(include=["reversis"]):
-    from reversis import records
+    from reversis.records import notation as records
 
 
 def test_one_input(data: bytes) -> None:

@@ -13,7 +13,7 @@ from common import random_hand, run, size, typed_errors_only
 with atheris.instrument_imports(include=["reversis"]):
     import reversis
     from reversis import HandView
-    from reversis.worlds import world_sampler
+    from reversis.worlds.sampler import world_sampler
 
 
 def test_one_input(data: bytes) -> None:

@@ -10,8 +10,9 @@ import random
 from pathlib import Path
 
 import reversis
-from reversis import new_hand, records, settle
-from reversis import openspiel_strings as strings
+from reversis import new_hand, settle
+from reversis.openspiel import strings
+from reversis.records import notation as records
 
 PROFILES = tuple(reversis.available_profiles())
 ROOT = Path(__file__).resolve().parent / "corpus"

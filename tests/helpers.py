@@ -9,7 +9,7 @@ from typing import Any
 
 import reversis
 from reversis import Hand, Match, MatchPhase, Profile, Settlement, load_profile, new_hand
-from reversis.bots import play_hand
+from reversis.bots.players import play_hand
 from reversis.engine.facts import Kind
 from reversis.engine.state import State, TrickRecord
 from reversis.hand import state_of as _state_of
@@ -188,17 +188,17 @@ def _mask(text: str) -> int:
 
 def check_view_consumers(view: reversis.HandView, seed: int, *, attempts: int = 3) -> bool:
     """Run ``view`` through every consumer of a view and assert that each works: the JSON round
-    trip, :func:`reversis.text.render` and :func:`~reversis.text.describe_move`,
-    :func:`reversis.encoding.encode_view`, :func:`reversis.sample_world` (a world whose view is
-    ``view``, or :class:`~reversis.NoWorldError`) and every bot of :mod:`reversis.bots` (a legal
+    trip, :func:`reversis.text.render.render` and :func:`~reversis.text.render.describe_move`,
+    :func:`reversis.views.encoding.encode_view`, :func:`reversis.sample_world` (a world whose view is
+    ``view``, or :class:`~reversis.NoWorldError`) and every bot of :mod:`reversis.bots.players` (a legal
     move, or :class:`~reversis.ArgumentError` when the seat has none). Return whether a world
     was found."""
     import math
 
     from reversis import ArgumentError, HandView, NoWorldError, sample_world
-    from reversis.bots import CautiousBot, MonteCarloBot, RandomBot
-    from reversis.encoding import encode_view, observation_size
-    from reversis.text import describe_move, render
+    from reversis.bots.players import CautiousBot, MonteCarloBot, RandomBot
+    from reversis.text.render import describe_move, render
+    from reversis.views.encoding import encode_view, observation_size
 
     profile = view.rules
     assert HandView.from_dict(view.to_dict(), profile=profile) == view
@@ -216,7 +216,7 @@ def check_view_consumers(view: reversis.HandView, seed: int, *, attempts: int = 
         world = None
     if world is not None:
         assert world.view(view.seat) == view
-    bots: list[reversis.bots.Bot] = [RandomBot(random.Random(seed)), CautiousBot()]
+    bots: list[reversis.bots.players.Bot] = [RandomBot(random.Random(seed)), CautiousBot()]
     if world is not None or not view.legal_moves:
         # the search bot samples up to 200 worlds a decision: only where one is quick to find
         bots.append(MonteCarloBot(random.Random(seed), playouts=1))

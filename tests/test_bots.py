@@ -1,4 +1,4 @@
-"""reversis.bots: the cautious rules as written, the search bot, make_bot, play_hand, play_match."""
+"""reversis.bots.players: the cautious rules as written, the search bot, make_bot, play_hand, play_match."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 import reversis
 from helpers import deal
 from reversis import Card, Decline, Play
-from reversis.bots import (
+from reversis.bots.players import (
     BOT_NAMES,
     CautiousBot,
     MonteCarloBot,

@@ -1,4 +1,4 @@
-"""Bounds on a hand's net result (reversis.bounds): random hands of every profile stay inside
+"""Bounds on a hand's net result (reversis.games): random hands of every profile stay inside
 them, from a match's first stakes and from the stakes later hands of a match start with."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import reversis
 from conftest import sized
-from reversis.bounds import net_bounds
+from reversis.games import net_bounds
 
 PROFILES = sorted(reversis.available_profiles())
 

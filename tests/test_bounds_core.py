@@ -17,8 +17,8 @@ import pytest
 import reversis
 from reversis import ArgumentError, load_profile, new_hand, rollouts
 from reversis._core import core_module
+from reversis.bots.playouts import MAX_PLAYOUTS, _play_out, _play_outs
 from reversis.hand import state_of
-from reversis.playouts import MAX_PLAYOUTS, _play_out, _play_outs
 
 HUGE = (-1, 2**31, 2**62, 2**63, 2**64, 10**30)
 NOT_INTEGERS: tuple[Any, ...] = (1.0, "3", None, True, [1])
@@ -31,9 +31,9 @@ def _state() -> Any:
 
 def test_no_buffer_and_offset_entry_point_in_the_api() -> None:
     """``play_outs(state, count, seed, policy, result, out, row)`` is not a public name of
-    reversis.playouts nor in its API page: the public playouts size their own results."""
-    assert "play_outs" not in reversis.playouts.__all__
-    assert not hasattr(reversis.playouts, "play_outs")
+    reversis.bots.playouts nor in its API page: the public playouts size their own results."""
+    assert "play_outs" not in reversis.bots.playouts.__all__
+    assert not hasattr(reversis.bots.playouts, "play_outs")
     page = (DOCS / "api" / "playouts.rst").read_text(encoding="utf-8")
     assert "play_outs" not in page
 
@@ -88,7 +88,7 @@ _HOSTILE = textwrap.dedent(
     from reversis import ArgumentError, new_hand
     from reversis.hand import state_of
     try:
-        from reversis.playouts import play_outs
+        from reversis.bots.playouts import play_outs
     except ImportError:  # no buffer-and-offset entry point at all
         print("refused")
         raise SystemExit(0)
@@ -125,8 +125,8 @@ def test_rows_out_of_out_are_refused_before_anything_is_written() -> None:
 def test_huge_batches_are_refused_before_any_allocation(count: int) -> None:
     np = pytest.importorskip("numpy")
     pytest.importorskip("gymnasium")
-    from reversis import vector
-    from reversis.vector import VectorEnv
+    from reversis.vector import functional as vector
+    from reversis.vector.functional import VectorEnv
 
     began = time.perf_counter()
     for make in (
@@ -142,7 +142,7 @@ def test_huge_batches_are_refused_before_any_allocation(count: int) -> None:
 @pytest.mark.parametrize("count", [0, -1, 1.5, "4", None, True])
 def test_batch_counts_that_are_not_counts_are_refused(count: Any) -> None:
     pytest.importorskip("gymnasium")
-    from reversis.vector import VectorEnv
+    from reversis.vector.functional import VectorEnv
 
     with pytest.raises(ArgumentError, match="num_envs"):
         VectorEnv("fournier-1785", count)
@@ -152,8 +152,8 @@ def test_the_batch_bound_is_computed_in_python_integers() -> None:
     """At 11,184,811 hands ``count * MAX_FACTS`` overflowed a C int: the bound, in Python
     integers, refuses that many hands of every profile, and accepts the most it documents."""
     pytest.importorskip("numpy")
-    from reversis import vector
-    from reversis.vectorcommon import count_of
+    from reversis.vector import functional as vector
+    from reversis.vector.checks import count_of
 
     for name in reversis.available_profiles():
         profile = load_profile(name)
@@ -174,7 +174,7 @@ def test_the_core_refuses_huge_batches_itself() -> None:
     if core is None:
         pytest.skip("the compiled core is not built (or REVERSIS_ENGINE=python)")
     pytest.importorskip("numpy")
-    from reversis.vectorcommon import STATE_BYTES, Deals
+    from reversis.vector.checks import STATE_BYTES, Deals
 
     profile = load_profile("fournier-1785")
     assert core.batch_hand_bytes(profile.players) <= STATE_BYTES
@@ -207,8 +207,8 @@ def test_the_cautious_choice_in_c_refuses_what_is_not_a_card_bit() -> None:
 
 def test_the_reference_batch_refuses_hands_not_in_it() -> None:
     pytest.importorskip("numpy")
-    from reversis.vectorbatch import PythonBatch
-    from reversis.vectorcommon import Deals
+    from reversis.vector.checks import Deals
+    from reversis.vector.python_batch import PythonBatch
 
     profile = load_profile("hearts")
     deals = Deals(profile, 2, 1, 0)

@@ -61,7 +61,7 @@ def test_detects_a_missing_legal_move(monkeypatch: pytest.MonkeyPatch, fournier:
 
 
 def test_detects_a_leaking_view(monkeypatch: pytest.MonkeyPatch, fournier: Profile) -> None:
-    import reversis.views as views
+    import reversis.views.view as views
 
     original = views.own_view  # what Hand.view calls
 
@@ -93,7 +93,8 @@ def test_report_collects_failures(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_detects_money_not_conserved(monkeypatch: pytest.MonkeyPatch, fournier: Profile) -> None:
     import reversis.testing as testing
-    from reversis.settlement import Settlement, settle
+    from reversis.games.payments import Settlement
+    from reversis.hand import settle
 
     def leaky(hand: Hand) -> Settlement:
         result = settle(hand)

@@ -17,9 +17,10 @@ import pytest
 
 import reversis
 from conftest import sized
-from reversis import Match, cli, new_hand, records
-from reversis.bots import RandomBot, play_hand
+from reversis import Match, cli, new_hand
+from reversis.bots.players import RandomBot, play_hand
 from reversis.cli import main
+from reversis.records import notation as records
 
 
 def test_demo_prints_a_whole_hand(capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,8 +14,8 @@ import pytest
 
 import reversis
 from reversis.cli import main, parser
-from reversis.progress import Progress
-from reversis.simreport import labels
+from reversis.simulation.report import labels
+from reversis.text.progress import Progress
 
 
 class Clock:

@@ -30,13 +30,14 @@ from hypothesis import strategies as st
 
 import reversis
 from conftest import sized
-from reversis import _core, records
+from reversis import _core
 from reversis.engine import play as reference
 from reversis.engine.chance import seeded_pack
 from reversis.engine.deal import Deal, deal_of_pack
 from reversis.engine.state import State
 from reversis.hand import Hand, hand_of_state, state_of
 from reversis.profile import Profile, available_profiles, load_profile
+from reversis.records import notation as records
 
 if _core.engine_name() != "compiled":
     if os.environ.get("REVERSIS_REQUIRE_CORE") == "1" and not _core.available():

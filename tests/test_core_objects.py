@@ -41,8 +41,8 @@ from reversis.engine.deal import Deal
 from reversis.errors import DealError, RecordError
 from reversis.games.payments import Payment, Settlement
 from reversis.hand import Hand, hand_of_state, state_of
-from reversis.handplay import hand_of
 from reversis.moves import Move
+from reversis.playing import hand_of
 from reversis.profile import Profile, available_profiles, load_profile
 
 #: The core's Cython sources, beside the package imported.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from reversis.simulation import simulate
+from reversis.simulation.runs import simulate
 
 distributed = pytest.importorskip("distributed")
 

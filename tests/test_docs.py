@@ -28,18 +28,18 @@ import ruleplaces  # noqa: E402
 
 PUBLIC_MODULES = [
     "reversis",
-    "reversis.bots",
-    "reversis.learned",
-    "reversis.vector",
-    "reversis.playouts",
-    "reversis.simulation",
-    "reversis.pool",
-    "reversis.files",
-    "reversis.terminal",
-    "reversis.text",
+    "reversis.bots.players",
+    "reversis.bots.learned",
+    "reversis.vector.functional",
+    "reversis.bots.playouts",
+    "reversis.simulation.runs",
+    "reversis.simulation.workers",
+    "reversis.records.files",
+    "reversis.text.terminal",
+    "reversis.text.render",
     "reversis.cards",
-    "reversis.schemas",
-    "reversis.documents",
+    "reversis.records.schemas",
+    "reversis.views.documents",
     "reversis.cli",
     "reversis.dealing",
     "reversis.engine.actions",
@@ -73,24 +73,23 @@ PUBLIC_MODULES = [
     "reversis.jsonio",
     "reversis.match",
     "reversis.moves",
-    "reversis.narration",
-    "reversis.openspiel_strings",
-    "reversis.pictures",
-    "reversis.handpage",
-    "reversis.sentences",
-    "reversis.simreport",
-    "reversis.progress",
-    "reversis.extras",
+    "reversis.text.narration",
+    "reversis.openspiel.strings",
+    "reversis.text.pictures",
+    "reversis.text.page",
+    "reversis.text.sentences",
+    "reversis.simulation.report",
+    "reversis.text.progress",
+    "reversis.errors",
     "reversis.profile",
     "reversis.profile.checks",
     "reversis.profile.schema",
-    "reversis.records",
-    "reversis.settlement",
+    "reversis.records.notation",
     "reversis.stakes",
     "reversis.testing",
-    "reversis.viewcheck",
-    "reversis.views",
-    "reversis.worlds",
+    "reversis.views.check",
+    "reversis.views.view",
+    "reversis.worlds.sampler",
 ]
 
 
@@ -272,16 +271,18 @@ def test_how_to_play_shows_pictures_the_library_draws(html: Path) -> None:
         svg = (html / picture).read_text(encoding="utf-8")
         assert svg.startswith("<svg")
         assert "<title>" in svg
-    # The pictures are what reversis.pictures draws from the hand the library plays.
+    # The pictures are what reversis.text.pictures draws from the hand the library plays.
     first = hand.tricks[0]
     notes = {
         s: "placed"
         for s, c in first.plays
         if s != first.leader and c.suit != first.plays[0][1].suit
     }
-    drawn = reversis.pictures.trick_svg(first, profile, dealer=hand.dealer, notes=notes, scale=0.8)
+    drawn = reversis.text.pictures.trick_svg(
+        first, profile, dealer=hand.dealer, notes=notes, scale=0.8
+    )
     assert (html / "_images" / "trick-01.svg").read_text(encoding="utf-8") == drawn
-    table = reversis.pictures.table_svg(profile)
+    table = reversis.text.pictures.table_svg(profile)
     assert (html / "_images" / "table-fournier-1785.svg").read_text(encoding="utf-8") == table
     # The story is the hand's: its payments are on the page.
     for payment in reversis.settle(hand).payments:
@@ -302,12 +303,18 @@ def test_the_api_reference_has_every_public_name(html: Path) -> None:
         module = importlib.import_module(module_name)
         for name in module.__all__:
             home = getattr(getattr(module, name), "__module__", None)
-            candidates = {f"{module_name}.{name}", f"reversis.{name}", f"{home}.{name}"}
+            package = module_name.rpartition(".")[0]
+            candidates = {
+                f"{module_name}.{name}",
+                f"reversis.{name}",
+                f"{home}.{name}",
+                f"{package}.{name}",  # a package that re-exports its face (reversis.bots.make_bot)
+            }
             if not candidates & documented:
                 missing.append(f"{module_name}.{name}")
     assert missing == []
     for name in ("reversis.Move", "reversis.Stakes", "reversis.views.hand_view",
-                 "reversis.testing.check_money", "reversis.pictures.trick_svg"):  # fmt: skip
+                 "reversis.testing.check_money", "reversis.text.pictures.trick_svg"):  # fmt: skip
         assert name in documented
     # Issue 24: the per-game readings and what the deal decided are shown.
     for name in ("reversis.games.reversis.ReversisReading.pot_value",

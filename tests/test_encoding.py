@@ -1,4 +1,4 @@
-"""The observation encoding (reversis.encoding): the fast encoder (from the hand's engine state)
+"""The observation encoding (reversis.views.encoding): the fast encoder (from the hand's engine state)
 equals the one built from the view on random states of every profile, for every seat, and reads
 nothing the seat cannot know."""
 
@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 import reversis
 from conftest import sized
 from helpers import random_moves
-from reversis.encoding import (
+from reversis.hand import state_of
+from reversis.views.encoding import (
     PART_NAMES,
     PRIVATE_PARTS,
     encode_observation,
@@ -24,7 +25,6 @@ from reversis.encoding import (
     observation_size,
     private_entries,
 )
-from reversis.hand import state_of
 
 PROFILES = sorted(reversis.available_profiles())
 

@@ -24,7 +24,7 @@ from reversis import (
     settle,
 )
 from reversis import events as ev
-from reversis.bots import RandomBot
+from reversis.bots.players import RandomBot
 from reversis.games.reversis.outcome import party_outcome
 from reversis.hand import Hand
 

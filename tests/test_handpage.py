@@ -1,4 +1,4 @@
-"""``replay --html`` and :func:`reversis.pictures.hand_html` (issue 27): a self-contained page of a
+"""``replay --html`` and :func:`reversis.text.pictures.hand_html` (issue 27): a self-contained page of a
 hand — the deal, each trick as a picture, the events and the settlement in words — checked as
 text for every profile and in Chromium (a screenshot for the docs)."""
 
@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 import reversis
-from reversis import records
-from reversis.bots import RandomBot, play_hand
+from reversis.bots.players import RandomBot, play_hand
 from reversis.cli import main
-from reversis.pictures import hand_html
+from reversis.records import notation as records
+from reversis.text.pictures import hand_html
 
 PROFILES = sorted(reversis.available_profiles())
 REQUIRE_BROWSER = os.environ.get("REVERSIS_REQUIRE_BROWSER") == "1"

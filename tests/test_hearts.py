@@ -10,8 +10,8 @@ import random
 import pytest
 
 import reversis
-import reversis.bots
-import reversis.views
+import reversis.bots.players
+import reversis.views.view
 from helpers import crafted, random_moves, trick_record, with_tricks
 from reversis import (
     DealError,
@@ -136,7 +136,7 @@ def test_passes_in_flight_are_seen_by_nobody() -> None:
     passed = hand.hearts.in_passage
     assert len(passed) == 1
     for seat in (1, 2, 3):
-        assert not set(passed) & reversis.views.view_cards(hand.view(seat))
+        assert not set(passed) & reversis.views.view.view_cards(hand.view(seat))
     assert set(passed) <= set(hand.view(0).given)
 
 
@@ -339,7 +339,7 @@ def test_the_moon_flag_and_the_trickless_bonus() -> None:
 
 def test_the_moon_flag_in_random_hands() -> None:
     # hearts §9: whatever the flag, the points add up as the flag says; the bounds hold.
-    from reversis.bounds import net_bounds
+    from reversis.games import net_bounds
 
     for moon in ("others", "self", "off"):
         profile = OMNIBUS.evolve(name=f"omnibus-{moon}", hearts={"moon": moon})
@@ -388,13 +388,13 @@ def test_a_hearts_match_ends_past_the_limit() -> None:
     # hearts §13 [decision]: the deal passes left, the direction follows the hand number, points
     # add up, the match ends after the hand in which a total exceeds 100; the lowest total wins.
     match = new_match(HEARTS, seed=3)
-    bots = [reversis.bots.RandomBot(random.Random(s)) for s in range(4)]
+    bots = [reversis.bots.players.RandomBot(random.Random(s)) for s in range(4)]
     directions = []
     while not match.is_over:
         match = match.start_hand()
         assert match.hand is not None
         directions.append(match.hand.deal.pass_direction)
-        match = match.finish_hand(reversis.bots.play_hand(match.hand, bots))
+        match = match.finish_hand(reversis.bots.players.play_hand(match.hand, bots))
     totals = match.totals
     assert max(totals) > 100
     assert max(totals[s] - p[s] for s in range(4) for p in match.points_by_hand[-1:]) <= 100
@@ -403,7 +403,7 @@ def test_a_hearts_match_ends_past_the_limit() -> None:
     assert match.dealers == tuple((match.dealers[0] + k) % 4 for k in range(len(match.dealers)))
     assert sum(match.net) == 0
     assert reversis.Match.from_json(match.to_json()) == match
-    assert reversis.records.replay(reversis.records.dump(match)) == match
+    assert reversis.records.notation.replay(reversis.records.notation.dump(match)) == match
 
 
 def test_pass_and_play_notation() -> None:

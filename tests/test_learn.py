@@ -1,4 +1,4 @@
-"""examples/learn (issue 26): a smoke run of the self-play trainer on reversis.vector (30 CPU
+"""examples/learn (issue 26): a smoke run of the self-play trainer on reversis.vector.functional (30 CPU
 seconds, small batches), and its saved policy as a bot that ``make_bot``, ``play_hand`` and
 ``simulate`` accept; a file that is no policy is refused with a typed error."""
 
@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 import reversis
-from reversis.bots import is_bot_name, make_bot, play_hand
+from reversis.bots.learned import LearnedBot
+from reversis.bots.players import is_bot_name, make_bot, play_hand
 from reversis.errors import ArgumentError
-from reversis.learned import LearnedBot
 
 if os.environ.get("REVERSIS_REQUIRE_PETTINGZOO") == "1":  # .ci/run: the tests must run
     import numpy as np

@@ -23,7 +23,7 @@ from reversis import (
     new_match,
     settle,
 )
-from reversis.bots import CautiousBot, RandomBot, play_hand
+from reversis.bots.players import CautiousBot, RandomBot, play_hand
 from reversis.engine.chance import draw_first_dealer
 from reversis.games.reunion import game_payments
 from reversis.match import SEED_STRIDE
@@ -256,7 +256,7 @@ WINNERS = {
 
 @pytest.mark.parametrize("name", sorted(available_profiles()))
 def test_the_winners_and_the_payments_at_the_end_by_game(name: str) -> None:
-    from reversis.bots import CautiousBot, play_match
+    from reversis.bots.players import CautiousBot, play_match
 
     profile = load_profile(name)
     for seed in range(2):

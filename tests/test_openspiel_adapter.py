@@ -1,4 +1,4 @@
-"""The OpenSpiel adapter (reversis.openspiel): OpenSpiel's own random simulation test, with
+"""The OpenSpiel adapter (reversis.openspiel.game): OpenSpiel's own random simulation test, with
 serialization, on every profile; its Python IS-MCTS playing whole hands with a resampler built on
 sample_world; observations that never depend on hidden cards; cheap clones; the records round
 trip."""
@@ -24,10 +24,10 @@ else:
 
 from open_spiel.python.algorithms import ismcts, mcts
 
-from reversis import openspiel as ro
-from reversis.bounds import net_bounds
-from reversis.encoding import encode_observation
+from reversis.games import net_bounds
+from reversis.openspiel import game as ro
 from reversis.testing import knowable_cards
+from reversis.views.encoding import encode_observation
 
 PROFILES = sorted(reversis.available_profiles())
 
@@ -135,8 +135,8 @@ def test_serialization_goes_through_the_records() -> None:
     assert again.history() == state.history()
     assert again.information_state_string(1) == state.information_state_string(1)
     # The state string is the hand's text record, and the box pickles as it (a str).
-    assert state.serialize() == reversis.records.dump(state.hand)
-    assert state._box.__reduce__() == (str, (reversis.records.dump(state.hand),))
+    assert state.serialize() == reversis.records.notation.dump(state.hand)
+    assert state._box.__reduce__() == (str, (reversis.records.notation.dump(state.hand),))
     assert pickle.loads(pickle.dumps(state._box)) == state.serialize()
     assert game.deserialize_state(state.serialize()).hand == state.hand
 

@@ -31,8 +31,8 @@ else:
     pyspiel = pytest.importorskip("pyspiel", reason="pip install -e '.[openspiel]'")
     np = pytest.importorskip("numpy")
 
-from reversis import openspiel as ro
 from reversis.errors import IllegalMoveError, InvalidMoveError, RecordError
+from reversis.openspiel import game as ro
 
 PROFILES = sorted(reversis.available_profiles())
 CHANCE = int(pyspiel.PlayerId.CHANCE)

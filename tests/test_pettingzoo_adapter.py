@@ -13,7 +13,7 @@ import pytest
 
 import reversis
 from conftest import SCALE, sized
-from reversis.text import render
+from reversis.text.render import render
 
 if os.environ.get("REVERSIS_REQUIRE_PETTINGZOO") == "1":  # .ci/run: the tests must run
     import numpy as np
@@ -25,10 +25,10 @@ else:
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
-from reversis.bots import RandomBot
-from reversis.encoding import encode_observation, observation_size
+from reversis.bots.players import RandomBot
 from reversis.pettingzoo import SingleAgentEnv, env, raw_env
 from reversis.pettingzoo.tracker import Tracker
+from reversis.views.encoding import encode_observation, observation_size
 
 PROFILES = sorted(reversis.available_profiles())
 

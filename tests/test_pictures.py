@@ -1,4 +1,4 @@
-"""SVG pictures of cards, tricks and tables (reversis.pictures)."""
+"""SVG pictures of cards, tricks and tables (reversis.text.pictures)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 import reversis
 from reversis import Card, Hand, Profile
 from reversis.cards import full_deck
-from reversis.pictures import (
+from reversis.text.pictures import (
     CARD_HEIGHT,
     CARD_WIDTH,
     card_svg,
@@ -104,7 +104,7 @@ def test_a_trick(played: Hand) -> None:
     trick = played.tricks[2]
     root = _parse(trick_svg(trick, profile, dealer=played.dealer, notes={trick.winner: "takes"}))
     assert _labels(root) == [
-        reversis.pictures.card_name(card)
+        reversis.text.pictures.card_name(card)
         for seat in range(profile.players)
         for s, card in trick.plays
         if s == seat

@@ -12,7 +12,7 @@ import pytest
 import reversis
 from helpers import play_match
 from reversis import Match, Profile, ProfileError, available_profiles, load_profile, new_match
-from reversis.bots import RandomBot
+from reversis.bots.players import RandomBot
 from reversis.cards import Card
 
 

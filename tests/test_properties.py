@@ -31,7 +31,7 @@ from reversis import (
     settle,
 )
 from reversis.testing import all_moves, check_money, knowable_cards
-from reversis.views import view_cards
+from reversis.views.view import view_cards
 
 PROFILES = {
     name: load_profile(name) for name in ("fournier-1785", "fournier-1785-3p", "english", "hoyle")

@@ -9,7 +9,8 @@ import pytest
 
 import reversis
 from helpers import random_moves
-from reversis import MatchPhase, Profile, RecordError, new_hand, new_match, records
+from reversis import MatchPhase, Profile, RecordError, new_hand, new_match
+from reversis.records import notation as records
 
 PROFILES = sorted(reversis.available_profiles())
 

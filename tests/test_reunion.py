@@ -7,9 +7,9 @@ import random
 import pytest
 
 import reversis
-import reversis.bots
-import reversis.records
-import reversis.views
+import reversis.bots.players
+import reversis.records.notation
+import reversis.views.view
 from helpers import crafted, random_moves, random_states, with_tricks
 from reversis import (
     Card,
@@ -202,7 +202,7 @@ def test_the_deal_from_a_deck() -> None:
     assert len(hand.hand_of(0)) == 12
     for seat in (1, 2):
         assert hand.view(seat).shown == hand.reunion.turn_up
-        assert Card.parse(deck[30]) not in reversis.views.view_cards(hand.view(seat))
+        assert Card.parse(deck[30]) not in reversis.views.view.view_cards(hand.view(seat))
     with pytest.raises(DealError, match="widow must hold 2"):
         deal_hand(REUNION, [deck[:10], deck[10:20], deck[20:30]], deck[30:31])
 
@@ -228,17 +228,17 @@ def test_worked_example_end_of_a_game(
 def test_a_game_of_reunion() -> None:
     # reunion §8: three deals, each player dealing once; the game's payments at the end.
     match = new_match(REUNION, seed=4, dealer=1)
-    bots = [reversis.bots.RandomBot(random.Random(s)) for s in range(3)]
+    bots = [reversis.bots.players.RandomBot(random.Random(s)) for s in range(3)]
     while not match.is_over:
         match = match.start_hand()
         assert match.hand is not None
-        match = match.finish_hand(reversis.bots.play_hand(match.hand, bots))
+        match = match.finish_hand(reversis.bots.players.play_hand(match.hand, bots))
     assert match.dealers == (1, 2, 0)
     assert sum(match.totals) == 450
     assert match.final_payments == game_payments(REUNION, match.totals)
     assert sum(match.net) == 0
     assert reversis.Match.from_json(match.to_json()) == match
-    assert reversis.records.replay(reversis.records.dump(match)) == match
+    assert reversis.records.notation.replay(reversis.records.notation.dump(match)) == match
 
 
 def test_the_discards_points_are_the_dealers_secret_until_the_end() -> None:

@@ -4,7 +4,7 @@ Held here: every playout equals step-by-step play through ``legal_moves()``/``ap
 library's generator (splitmix64) as the rollouts do, from hands and from views (each playout on the
 world the reference's search draws from the same generator, then played out from it), for every
 shipped profile and policy; the compiled core's loop and the reference's give the same results for
-the same seed; the cautious policy in C chooses the cards ``reversis.bots``' Python policy chooses;
+the same seed; the cautious policy in C chooses the cards ``reversis.bots.players``' Python policy chooses;
 bad input gets a typed error; ``sample_world``'s worlds agree with their view and are drawn as
 evenly as the reference defines (a chi-square check of where the unseen cards go, seeded, not
 timed).
@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-import reversis.worlds as worlds
+import reversis.worlds.sampler as worlds
 from conftest import sized
 from reversis import (
     ArgumentError,
@@ -31,10 +31,8 @@ from reversis import (
     settle,
 )
 from reversis._core import available, core_module
-from reversis.bots import MonteCarloBot, cautious_policy
-from reversis.games import game_of
-from reversis.hand import state_of
-from reversis.playouts import (
+from reversis.bots.players import MonteCarloBot, cautious_policy
+from reversis.bots.playouts import (
     MAX_PLAYOUTS,
     CautiousPolicy,
     _next_choice,
@@ -43,8 +41,10 @@ from reversis.playouts import (
     danger_table,
     result_function,
 )
-from reversis.worldplan import Draws, draw_world
-from reversis.worlds import world_sampler
+from reversis.games import game_of
+from reversis.hand import state_of
+from reversis.worlds.plan import Draws, draw_world
+from reversis.worlds.sampler import world_sampler
 
 PROFILES = {name: load_profile(name) for name in available_profiles()}
 HANDS = sized(6, 60)

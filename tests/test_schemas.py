@@ -1,4 +1,4 @@
-"""The JSON Schemas of the documents (reversis.schemas, issue 28).
+"""The JSON Schemas of the documents (reversis.records.schemas, issue 28).
 
 Every document that random hands and matches of every shipped profile (and a house profile) write
 is valid against its schema: each hand at every step, each seat's view, the settlement, the legal
@@ -20,14 +20,15 @@ import pytest
 
 import reversis
 from conftest import sized
-from reversis import jsonio, schemas
+from reversis import jsonio
 from reversis.cards import Card
-from reversis.documents import HAND_FIELDS, HAND_VIEW_FIELDS, MATCH_VIEW_FIELDS
 from reversis.errors import ReversisError
 from reversis.games.payments import SETTLEMENT_FIELDS, Settlement
 from reversis.match import MATCH_FIELDS
 from reversis.moves import MOVE_FIELDS
-from reversis.views import HandView, MatchView
+from reversis.records import schemas
+from reversis.views.documents import HAND_FIELDS, HAND_VIEW_FIELDS, MATCH_VIEW_FIELDS
+from reversis.views.view import HandView, MatchView
 
 jsonschema = pytest.importorskip("jsonschema")
 

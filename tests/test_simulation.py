@@ -1,4 +1,4 @@
-"""reversis.simulation.simulate and ``python -m reversis simulate``."""
+"""reversis.simulation.runs.simulate and ``python -m reversis simulate``."""
 
 from __future__ import annotations
 
@@ -18,12 +18,14 @@ from typing import Any
 import pytest
 
 import reversis
-from reversis import cli, pool, records
+from reversis import cli
 from reversis import events as ev
-from reversis.bots import CautiousBot, RandomBot, play_hand
+from reversis.bots.players import CautiousBot, RandomBot, play_hand
 from reversis.cli import main
 from reversis.errors import ArgumentError
-from reversis.simulation import MAX_MILLIS, MAX_PLAYOUTS, BotResult, hand_seed, simulate
+from reversis.records import notation as records
+from reversis.simulation import workers as pool
+from reversis.simulation.runs import MAX_MILLIS, MAX_PLAYOUTS, BotResult, hand_seed, simulate
 
 FOUR = ["cautious", "random", "random", "random"]
 

@@ -1,4 +1,4 @@
-"""reversis.terminal and ``python -m reversis play``: the loop with injected input and output, and
+"""reversis.text.terminal and ``python -m reversis play``: the loop with injected input and output, and
 the real program in a pseudo-terminal (pexpect)."""
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 import reversis
-from reversis import records
-from reversis.bots import CautiousBot, RandomBot
+from reversis.bots.players import CautiousBot, RandomBot
 from reversis.cli import main
 from reversis.errors import ArgumentError
-from reversis.terminal import PROMPT, Quit, Terminal
+from reversis.records import notation as records
+from reversis.text.terminal import PROMPT, Quit, Terminal
 
 
 class Script:

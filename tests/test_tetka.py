@@ -7,7 +7,7 @@ import random
 import pytest
 
 import reversis
-import reversis.bots
+import reversis.bots.players
 from helpers import random_moves, trick_record, with_tricks
 from reversis import Card, DealError, deal_hand, load_profile, new_hand, new_match, settle
 from reversis import events as ev
@@ -223,11 +223,11 @@ def test_a_game_of_tetka() -> None:
     # tetka §7: 4 × orbits hands, the deal passing to the left; totals; the lowest wins (a tie
     # shared); the game's net is the sum of the hands' nets: 36 - 4 × totals for one orbit.
     match = new_match(TETKA, seed=5, dealer=0)
-    bots = [reversis.bots.RandomBot(random.Random(s)) for s in range(4)]
+    bots = [reversis.bots.players.RandomBot(random.Random(s)) for s in range(4)]
     while not match.is_over:
         match = match.start_hand()
         assert match.hand is not None
-        match = match.finish_hand(reversis.bots.play_hand(match.hand, bots))
+        match = match.finish_hand(reversis.bots.players.play_hand(match.hand, bots))
     assert match.dealers == (0, 1, 2, 3)
     assert match.total_hands == 4
     totals = match.totals

@@ -1,4 +1,4 @@
-"""reversis.text: a seat's view as text, for every profile, leaking nothing."""
+"""reversis.text.render: a seat's view as text, for every profile, leaking nothing."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import reversis
 from conftest import sized
 from reversis import Card, Decline, Exchange, Play, Suit
 from reversis.errors import ArgumentError
-from reversis.text import describe_move, render, strip_color
+from reversis.text.render import describe_move, render, strip_color
 
 PROFILES = list(reversis.available_profiles())
 HANDS = sized(10, 100)

@@ -20,7 +20,7 @@ import pytest
 from reversis import load_profile, new_hand, rollouts, sample_world, settle
 from reversis.dealing import seeded_deal
 from reversis.engine import chance
-from reversis.worlds import world_sampler
+from reversis.worlds.sampler import world_sampler
 
 PROFILES = ("fournier-1785", "hearts", "tetka", "reunion", "fournier-1785-3p")
 THREADS = 8

@@ -1,9 +1,9 @@
-"""reversis.vector (issue 26): a batch of hands stepped together gives, at every step, the numbers
+"""reversis.vector.functional (issue 26): a batch of hands stepped together gives, at every step, the numbers
 the scalar API and the PettingZoo environment give for the same deals and the same actions.
 
 Each shipped profile (and house profiles made by Hypothesis, on the core) is played as a batch and
 as one :class:`~reversis.Hand` per slot, with random legal actions; at every step the observation
-(:func:`reversis.encoding.observation_entries` into ``float32``, as the PettingZoo environment
+(:func:`reversis.views.encoding.observation_entries` into ``float32``, as the PettingZoo environment
 fills it), the action mask, the seat to move, the rewards (``settle(hand).net`` at the end, or the
 PettingZoo environment's shaping) and the hands ended are compared. Both engines run it: the
 compiled core's batch, and the reference engine's (``REVERSIS_ENGINE=python``).
@@ -20,18 +20,18 @@ from hypothesis import strategies as st
 
 from conftest import sized
 from reversis import _core, new_hand, settle
-from reversis.encoding import observation_entries, observation_size
 from reversis.engine.actions import action_count, move_at, move_index
 from reversis.errors import ArgumentError, IllegalMoveError, InvalidMoveError
 from reversis.hand import Hand, state_of
 from reversis.profile import Profile, available_profiles, load_profile
+from reversis.views.encoding import observation_entries, observation_size
 
 if os.environ.get("REVERSIS_REQUIRE_PETTINGZOO") == "1":  # .ci/run: the tests must run
     import numpy as np
 else:
     np = pytest.importorskip("numpy", reason="pip install -e '.[pettingzoo]'")
 
-from reversis import vector  # after the check: it needs NumPy
+from reversis.vector import functional as vector  # after the check: it needs NumPy
 
 if _core.available():
     from test_core import house_profiles

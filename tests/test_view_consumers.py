@@ -23,7 +23,7 @@ from conftest import sized
 from helpers import check_view_consumers, random_moves
 from reversis import ArgumentError, HandView, MatchView, RecordError, new_hand, sample_world
 from reversis import errors as errors_module
-from reversis.bots import CautiousBot, MonteCarloBot, RandomBot
+from reversis.bots.players import CautiousBot, MonteCarloBot, RandomBot
 
 PROFILES = sorted(reversis.available_profiles())
 

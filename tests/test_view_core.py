@@ -28,10 +28,11 @@ from hypothesis import strategies as st
 
 import reversis
 from conftest import sized
-from reversis import _core, views
+from reversis import _core
 from reversis.games import game_of
 from reversis.hand import Hand, settle, state_of
 from reversis.profile import Profile, available_profiles, load_profile
+from reversis.views import view as views
 
 if _core.engine_name() != "compiled":
     if os.environ.get("REVERSIS_REQUIRE_CORE") == "1" and not _core.available():

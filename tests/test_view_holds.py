@@ -34,8 +34,8 @@ from reversis.cards import Card, mask_of
 from reversis.engine.deal import Deal
 from reversis.engine.state import State
 from reversis.hand import Hand, state_of
-from reversis.views import view_cards
-from reversis.worlds import view_plan, world_sampler
+from reversis.views.view import view_cards
+from reversis.worlds.sampler import view_plan, world_sampler
 
 PROFILES = sorted(available_profiles())
 HANDS = sized(2, 12)
@@ -222,7 +222,7 @@ def test_worlds_of_a_view_read_from_json_are_the_views(name: str) -> None:
 def test_the_plan_of_a_view_sizes_its_results_and_refuses_what_does_not_fit() -> None:
     """No buffer and offset: the plan's playouts make their own array; a count that does not fit
     (2**62 among them) is refused with ArgumentError before anything is drawn or written."""
-    from reversis.worldplan import view_worlds
+    from reversis.worlds.plan import view_worlds
 
     hand = new_hand(reversis.load_profile("fournier-1785"), seed=3)
     rng = random.Random(3)

@@ -32,10 +32,10 @@ from reversis.dealing import cards_deal
 from reversis.engine.eventing import event_of
 from reversis.engine.history import facts_of
 from reversis.hand import Hand, hand_of_state, state_of
-from reversis.viewcheck import check_view, is_checked
-from reversis.viewevents import SeatEvents, seat_events
-from reversis.viewrules import view_deal
-from reversis.worldhand import WorldDealer
+from reversis.views.check import check_view, is_checked
+from reversis.views.rules import view_deal
+from reversis.views.seat_events import SeatEvents, seat_events
+from reversis.worlds.hand import WorldDealer
 
 CORE = core_module()
 PROFILES = sorted(available_profiles())

@@ -31,7 +31,7 @@ from reversis import (
 from reversis import events as ev
 from reversis.hand import state_of
 from reversis.testing import knowable_cards
-from reversis.views import view_cards
+from reversis.views.view import view_cards
 
 HANDS = [
     "AS KS QS JS 2S 5H 4H 3H 6C 5C 4C 3C",

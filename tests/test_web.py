@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 
 import reversis
-from reversis import Card, Hand, IllegalMoveError, InvalidMoveError, records
+from reversis import Card, Hand, IllegalMoveError, InvalidMoveError
+from reversis.records import notation as records
 from reversis.testing import knowable_cards
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -768,7 +769,7 @@ CODE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 
 def test_the_table_words_the_payments_and_the_end_of_the_hand() -> None:
     """The state message holds each payment and the end of the hand in sentences (from
-    reversis.sentences); the reason codes stay in the view's data only."""
+    reversis.text.sentences); the reason codes stay in the view's data only."""
     table = new_table("tw", "fournier-1785", "hand", 8).sit(1, "Ann", "a").fill_bots()
     table = run_bots_and_person(table, person=1)
     message = table.message(1)

@@ -1,6 +1,6 @@
 """Words for people (issue 27): no screen shows a reason code. ``demo``, ``replay`` and ``play`` (with
 injected input and in a real pseudo-terminal) and the web table's payloads are read for the codes;
-reversis.sentences words every reason of every shipped game, and an unknown one, in a sentence; the
+reversis.text.sentences words every reason of every shipped game, and an unknown one, in a sentence; the
 end of a hand says who won, who lost and why, wrapped at word boundaries."""
 
 from __future__ import annotations
@@ -17,11 +17,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import reversis
-from reversis import records
-from reversis.bots import RandomBot, play_hand
+from reversis.bots.players import RandomBot, play_hand
 from reversis.cli import main
 from reversis.games.payments import Payment
-from reversis.sentences import (
+from reversis.records import notation as records
+from reversis.text.render import strip_color
+from reversis.text.sentences import (
     REASONS,
     Names,
     aim_sentence,
@@ -30,8 +31,7 @@ from reversis.sentences import (
     payment_sentence,
     wrap,
 )
-from reversis.terminal import PROMPT, Terminal
-from reversis.text import strip_color
+from reversis.text.terminal import PROMPT, Terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

@@ -1,4 +1,4 @@
-"""The worlds of a view drawn, replayed and checked in C (``reversis.worldplan``,
+"""The worlds of a view drawn, replayed and checked in C (``reversis.worlds.plan``,
 ``_core/worlds.pyx``) are the reference's: for views of every shipped profile and of Hypothesis
 house profiles, each candidate world the core draws is the one ``_Plan.sample`` draws from the same
 generator (the same deal, moves and generator state after it, or none for both), and the core's
@@ -20,15 +20,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import reversis
-import reversis.worldplan as worldplan
-import reversis.worlds as worlds
+import reversis.worlds.plan as worldplan
+import reversis.worlds.sampler as worlds
 from conftest import sized
 from helpers import after_plays
 from reversis import Profile, available_profiles
 from reversis._core import core_module
 from reversis.hand import Hand, state_of
-from reversis.worldplan import Draws, draw_world, lower_plan
-from reversis.worlds import ATTEMPTS, view_plan, world_sampler
+from reversis.worlds.plan import Draws, draw_world, lower_plan
+from reversis.worlds.sampler import ATTEMPTS, view_plan, world_sampler
 from test_core import house_profiles
 
 pytestmark = pytest.mark.skipif(core_module() is None, reason="the compiled core draws worlds")

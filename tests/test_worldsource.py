@@ -1,5 +1,5 @@
 """The worlds of a view, their plan read from the view's public fields in C
-(``_core/worlds.pyx``, ``reversis.worldplan.view_worlds``): for views of every shipped profile
+(``_core/worlds.pyx``, ``reversis.worlds.plan.view_worlds``): for views of every shipped profile
 and of Hypothesis house profiles, the plan read in C is the one lowered in Python from the view's
 constraints (``lower_plan``), field by field; its worlds are those of the lowered plan and of the
 reference's draws (``_Plan.sample``, the view compared), their deals equal in every field and
@@ -22,14 +22,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import reversis
-import reversis.worlds as worlds
+import reversis.worlds.sampler as worlds
 from conftest import sized
 from helpers import after_plays
 from reversis import HandView, Profile, available_profiles
 from reversis._core import core_module
 from reversis.hand import Hand, hand_of_state, state_of
-from reversis.worldplan import Draws, draw_world, lower_plan, view_worlds
-from reversis.worlds import ATTEMPTS, view_plan, world_sampler
+from reversis.worlds.plan import Draws, draw_world, lower_plan, view_worlds
+from reversis.worlds.sampler import ATTEMPTS, view_plan, world_sampler
 from test_core import house_profiles
 
 pytestmark = pytest.mark.skipif(core_module() is None, reason="the compiled core draws worlds")
@@ -170,8 +170,8 @@ def test_rollouts_of_a_view_and_its_copies_agree() -> None:
 def test_the_deals_kept_for_views_are_the_views_deals(name: str) -> None:
     """The scratch deal of a view's worlds, made anew or from a deal kept for another card shown
     of the same suit, is the view's deal (``view_deal``) with a widow of its size, every field."""
-    import reversis.worldplan as worldplan
-    from reversis.viewrules import view_deal
+    import reversis.worlds.plan as worldplan
+    from reversis.views.rules import view_deal
 
     for fresh in (True, False):
         for i in range(VIEWS):

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import reversis
-from reversis import records
+from reversis.records import notation as records
 
 WRITTEN = Path(__file__).parent / "data" / "written-0.1.0.dev0.json"
 

@@ -4,7 +4,7 @@ At every build (``builder-inited``) this plays a seeded hand of ``fournier-1785`
 library's bots and writes, under ``_generated/``:
 
 * ``pictures/*.svg``: the table of each shipped profile, the cards that matter, each seat's cards,
-  every trick and the pot, drawn by :mod:`reversis.pictures`;
+  every trick and the pot, drawn by :mod:`reversis.text.pictures`;
 * ``how-to-play-*.rst``: the text around them — what the cards pay, the hand told trick by trick
   with its payments, the end of the hand, and what each payment means — written from the hand's
   events and settlement and from the profile's numbers.
@@ -22,9 +22,9 @@ from typing import Any
 import reversis
 from reversis import Card, Hand, Payment, Profile
 from reversis import events as ev
-from reversis.bots import CautiousBot, play_hand
+from reversis.bots.players import CautiousBot, play_hand
 from reversis.cards import Rank
-from reversis.pictures import cards_svg, table_svg, trick_svg
+from reversis.text.pictures import cards_svg, table_svg, trick_svg
 
 PROFILE = "fournier-1785"
 #: The example hand: the first seed, from this one, whose hand shows the Quinola placed and an

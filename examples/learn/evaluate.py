@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import reversis
-from reversis.learned import load_policy
+from reversis.bots.learned import load_policy
 
 
 def evaluate(path: Path, hands: int, seed: int, workers: int) -> dict[str, object]:

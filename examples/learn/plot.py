@@ -38,7 +38,7 @@ def main() -> None:
     ax.axhline(0, color="grey", linewidth=0.8)
     ax.set_xlabel("training CPU minutes")
     ax.set_ylabel("net per hand vs 3 random players")
-    ax.set_title("Self-play policy gradient on reversis.vector (95 % intervals)")
+    ax.set_title("Self-play policy gradient on reversis.vector.functional (95 % intervals)")
     ax.legend()
     fig.tight_layout()
     fig.savefig(args.out, dpi=110)

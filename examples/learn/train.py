@@ -1,11 +1,11 @@
-"""Self-play policy gradient on reversis.vector, NumPy only (issue 26).
+"""Self-play policy gradient on reversis.vector.functional, NumPy only (issue 26).
 
 One policy plays every seat of N hands stepped together by :class:`reversis.vector.VectorEnv`
 (``shaping=True``: each trick pays the change of the provisional settlement, so that a move's
 return is the money its seat makes from then to the end of the hand). Each iteration deals N
 hands, plays each to its end sampling the policy's moves, and takes one Adam step of REINFORCE
 (the return to go less the batch's mean, over its standard deviation) with an entropy bonus. The
-network is :func:`reversis.learned.policy_logits`': one hidden layer of rectified units.
+network is :func:`reversis.bots.learned.policy_logits`': one hidden layer of rectified units.
 
 Every ``--eval-every`` iterations the greedy policy plays ``--eval-hands`` hands against random
 players (its seat rotating over the slots) on the vector env, and the mean net per hand with its
@@ -26,8 +26,8 @@ from pathlib import Path
 import numpy as np
 
 from reversis import vector
-from reversis.learned import policy_logits
-from reversis.vector import VectorEnv
+from reversis.bots.learned import policy_logits
+from reversis.vector.functional import VectorEnv
 
 
 def new_weights(size: int, hidden: int, actions: int, rng: np.random.Generator) -> dict:

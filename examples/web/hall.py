@@ -22,7 +22,7 @@ from collections.abc import Callable
 import attrs
 from starlette.websockets import WebSocket
 
-from reversis.bots import CautiousBot
+from reversis.bots.players import CautiousBot
 
 from .limits import Limits, RateLimiter
 from .store import Store

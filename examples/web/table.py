@@ -22,10 +22,16 @@ import attrs
 import reversis
 import reversis.events
 from reversis import Hand, Match, Profile, records
-from reversis.bots import CautiousBot
+from reversis.bots.players import CautiousBot
 from reversis.match import MatchPhase
-from reversis.sentences import Names, event_sentence, money, outcome_sentences, payment_sentence
-from reversis.views import HandView
+from reversis.text.sentences import (
+    Names,
+    event_sentence,
+    money,
+    outcome_sentences,
+    payment_sentence,
+)
+from reversis.views.view import HandView
 
 __all__ = [
     "MODES",
@@ -302,7 +308,7 @@ class Table:
         return Names.seats(len(self.seats), you=seat, names=given)
 
     def words(self, view: HandView) -> dict[str, Any]:
-        """What the view says in sentences (:mod:`reversis.sentences`): each payment, the events
+        """What the view says in sentences (:mod:`reversis.text.sentences`): each payment, the events
         and, once the hand is over, who won and who lost and why. The codes (a payment's
         ``reason``) stay in the view's data; only these sentences are shown."""
         names = self.names(view.seat)

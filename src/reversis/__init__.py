@@ -35,14 +35,15 @@ from reversis.stakes import BasketStakes, Beast, NoStakes, PoolStakes, PotStakes
 if TYPE_CHECKING:
     from reversis import records
     from reversis._core import engine_name
+    from reversis.bots.playouts import rollouts
     from reversis.events import PlayKind
+    from reversis.games.payments import Payment, Settlement
     from reversis.games.table import MatchPhase
+    from reversis.hand import settle
     from reversis.match import Match, MatchError, new_match
-    from reversis.playouts import rollouts
-    from reversis.settlement import Payment, Settlement, settle
-    from reversis.simulation import simulate
-    from reversis.views import HandView, MatchView
-    from reversis.worlds import sample_world
+    from reversis.simulation.runs import simulate
+    from reversis.views.view import HandView, MatchView
+    from reversis.worlds.sampler import sample_world
 
 __version__ = "0.1.0"
 
@@ -109,20 +110,20 @@ __all__ = [
 #: Names imported on first use (PEP 562), so that ``import reversis`` stays quick: the module that
 #: defines each one.
 _LAZY = {
-    "HandView": "reversis.views",
-    "MatchView": "reversis.views",
+    "HandView": "reversis.views.view",
+    "MatchView": "reversis.views.view",
     "PlayKind": "reversis.events",
     "MatchPhase": "reversis.games.table",
-    "Payment": "reversis.settlement",
-    "Settlement": "reversis.settlement",
-    "settle": "reversis.settlement",
+    "Payment": "reversis.games.payments",
+    "Settlement": "reversis.games.payments",
+    "settle": "reversis.hand",
     "records": "reversis.records",
     "Match": "reversis.match",
     "MatchError": "reversis.match",
     "new_match": "reversis.match",
-    "sample_world": "reversis.worlds",
-    "rollouts": "reversis.playouts",
-    "simulate": "reversis.simulation",
+    "sample_world": "reversis.worlds.sampler",
+    "rollouts": "reversis.bots.playouts",
+    "simulate": "reversis.simulation.runs",
     "engine_name": "reversis._core",
 }
 

@@ -1,16 +1,16 @@
 """The command line: ``python -m reversis demo | play | simulate | replay | profiles | check``.
 
-``play`` seats a person at the table against bots (see :mod:`reversis.terminal`); ``simulate``
+``play`` seats a person at the table against bots (see :mod:`reversis.text.terminal`); ``simulate``
 plays many hands or matches with bots and prints how each bot did (see
-:mod:`reversis.simulation`).
+:mod:`reversis.simulation.runs`).
 
 ``demo`` plays a whole hand (or, with ``--match``, a whole match) with bots and prints it trick by
 trick with its payments (``--record FILE`` also saves its text record); ``replay`` reads a text
-record (see :mod:`reversis.records`) and prints the hand or match it describes; ``profiles`` lists
+record (see :mod:`reversis.records.notation`) and prints the hand or match it describes; ``profiles`` lists
 the shipped rule profiles; ``check`` runs the consistency checker on a profile (a shipped one or
 your own file).
 
-The text it prints of a hand or a match is told by :mod:`reversis.narration` (its functions are
+The text it prints of a hand or a match is told by :mod:`reversis.text.narration` (its functions are
 also importable from here).
 """
 
@@ -27,13 +27,17 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from reversis import __version__, files, records
+from reversis import __version__
 from reversis._core import engine_name
-from reversis.bots import Bot, CautiousBot, RandomBot, play_hand
+from reversis.bots.players import Bot, CautiousBot, RandomBot, play_hand
 from reversis.errors import ArgumentError, ReversisError
 from reversis.hand import Hand, new_hand
 from reversis.match import Match, new_match
-from reversis.narration import (
+from reversis.profile import Profile, available_profiles, load_profile
+from reversis.records import files
+from reversis.records import notation as records
+from reversis.simulation.workers import cpu_count, max_workers
+from reversis.text.narration import (
     describe_hand,
     describe_match,
     describe_match_end,
@@ -42,10 +46,8 @@ from reversis.narration import (
     plural,
     units,
 )
-from reversis.pool import cpu_count, max_workers
-from reversis.profile import Profile, available_profiles, load_profile
-from reversis.progress import Progress
-from reversis.sentences import profile_title
+from reversis.text.progress import Progress
+from reversis.text.sentences import profile_title
 
 __all__ = [
     "DESCRIPTION",
@@ -85,7 +87,7 @@ def _bots(kind: str, seed: int, players: int, playouts: int = 8) -> list[Bot]:
     if kind == "cautious":
         return [CautiousBot(random.Random(seed * 10 + s)) for s in range(players)]
     if kind == "monte-carlo":
-        from reversis.bots import make_bot  # noqa: PLC0415 - loaded for this bot only
+        from reversis.bots.players import make_bot  # noqa: PLC0415 - loaded for this bot only
 
         return [make_bot(kind, seed * 10 + s, playouts=playouts) for s in range(players)]
     return [RandomBot(random.Random(seed * 10 + s)) for s in range(players)]
@@ -124,7 +126,7 @@ def _replay(args: argparse.Namespace) -> int:
     profile = load_profile(args.profile) if args.profile is not None else None
     value = records.replay(text, profile=profile)
     if args.html:
-        from reversis.pictures import hand_html  # noqa: PLC0415 - loaded for this option only
+        from reversis.text.pictures import hand_html  # noqa: PLC0415 - loaded for this option only
 
         if not isinstance(value, Hand):
             if not value.history:
@@ -173,8 +175,8 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from reversis.bots import make_bot  # noqa: PLC0415 - loaded for this command only
-    from reversis.terminal import Quit, Terminal  # noqa: PLC0415
+    from reversis.bots.players import make_bot  # noqa: PLC0415 - loaded for this command only
+    from reversis.text.terminal import Quit, Terminal  # noqa: PLC0415
 
     profile = load_profile(args.profile)
     n = profile.players
@@ -221,7 +223,7 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from reversis.simulation import simulate  # noqa: PLC0415 - loaded for this command only
+    from reversis.simulation.runs import simulate  # noqa: PLC0415 - loaded for this command only
 
     profile = load_profile(args.profile)
     n = profile.players
@@ -254,7 +256,7 @@ def _simulate(args: argparse.Namespace) -> int:
                 if "monte-carlo" in names
                 else {},
             )
-    except KeyboardInterrupt:  # the workers are ended already (reversis.pool)
+    except KeyboardInterrupt:  # the workers are ended already (reversis.simulation.workers)
         print("\nInterrupted.", file=sys.stderr)
         return 130
     print(result.to_json() if args.json else result.table())
@@ -304,13 +306,13 @@ def _number(what: str, low: int, high: Callable[[], int], why: str = "") -> Call
 
 
 def _playouts() -> int:
-    from reversis.simulation import MAX_PLAYOUTS  # noqa: PLC0415
+    from reversis.simulation.runs import MAX_PLAYOUTS  # noqa: PLC0415
 
     return MAX_PLAYOUTS
 
 
 def _max_count() -> int:
-    from reversis.simulation import MAX_COUNT  # noqa: PLC0415
+    from reversis.simulation.runs import MAX_COUNT  # noqa: PLC0415
 
     return MAX_COUNT
 
@@ -488,7 +490,7 @@ def parser() -> argparse.ArgumentParser:
     replay = sub.add_parser(
         "replay",
         help="read a text record and print the hand or match",
-        description="Read a text record (see reversis.records) and print the hand or match "
+        description="Read a text record (see reversis.records.notation) and print the hand or match "
         "it describes.",
         **options,
     )

@@ -18,6 +18,7 @@ __all__ = [
     "RecordError",
     "ReversisError",
     "StakesError",
+    "missing_extra",
 ]
 
 
@@ -81,3 +82,22 @@ class NoWorldError(ReversisError, ValueError):
     """:func:`reversis.sample_world` found no complete hand consistent with the view it was given
     in the tries it was allowed: the view is one no hand leads to (a view made by
     :meth:`reversis.Hand.view` always has worlds), or the tries were too few."""
+
+
+def missing_extra(module: str, extra: str, error: ImportError) -> ModuleNotFoundError:
+    """The error to raise when ``module`` cannot import a package of its optional ``extra``: it names
+    the extra to install and the package that is missing, instead of failing on a bare import of a
+    package the user may never have heard of.
+
+    >>> try:
+    ...     import no_such_package_here
+    ... except ImportError as exc:
+    ...     print(missing_extra("reversis.openspiel", "openspiel", exc))
+    reversis.openspiel needs the openspiel extra: pip install "reversis[openspiel]" (no module named ...)
+    """
+    name = getattr(error, "name", None) or "a package"
+    return ModuleNotFoundError(
+        f'{module} needs the {extra} extra: pip install "reversis[{extra}]" '
+        f"(no module named {name!r})",
+        name=name,
+    )

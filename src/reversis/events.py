@@ -1,6 +1,6 @@
 """Events: the facts of a hand, in order.
 
-A hand records what happened as events; it moves no money (that is :mod:`reversis.settlement`).
+A hand records what happened as events; it moves no money (that is :func:`reversis.settle`).
 ``hand.events`` lists them all; a player's view lists only those the player may know.
 
     >>> from reversis import new_hand, load_profile

@@ -48,16 +48,16 @@ from reversis.games.hearts import HEARTS, HeartsReading
 from reversis.games.reunion import REUNION, ReunionReading
 from reversis.games.reversis import REVERSIS, ReversisReading
 from reversis.games.tetka import TETKA, TetkaReading
-from reversis.handplay import ENGINE, PlayedHand, engine_of, hand_of
-from reversis.handplay import HandBase as _AnyBase
 from reversis.moves import Move
+from reversis.playing import ENGINE, PlayedHand, engine_of, hand_of
+from reversis.playing import HandBase as _AnyBase
 from reversis.profile import Profile, profile_from_data, profile_to_data
 from reversis.stakes import Stakes
 
 if TYPE_CHECKING:
     from reversis.events import Event
     from reversis.games.payments import Settlement
-    from reversis.views import HandView
+    from reversis.views.view import HandView
 
     _HandBase = PlayedHand  # the type checker sees the reference's base: the same methods
 else:
@@ -330,9 +330,9 @@ class Hand(_HandBase):
         return hand_of_state(engine_of(self._state).rollout(self._state, rng.random, policy))
 
     def view(self, seat: int) -> HandView:
-        """What ``seat`` may know of this hand, and nothing else (see :mod:`reversis.views`)."""
+        """What ``seat`` may know of this hand, and nothing else (see :mod:`reversis.views.view`)."""
         # The views are imported on first use, so that importing the library stays quick.
-        from reversis import views  # noqa: PLC0415
+        from reversis.views import view as views  # noqa: PLC0415
 
         return views.own_view(self, self._check_seat(seat), self._state, settle(self))
 

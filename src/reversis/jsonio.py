@@ -88,7 +88,7 @@ class Field:
     ``schema`` of its value (a JSON Schema, draft 2020-12) and whether it may be left out.
 
     A reader declares its keys once, as a table of fields (``{"card": Field(CARD)}``), and reads
-    with :func:`read_fields`; :mod:`reversis.schemas` makes the document's schema of the same table
+    with :func:`read_fields`; :mod:`reversis.records.schemas` makes the document's schema of the same table
     with :func:`object_schema`. The reader checks every value as the field's schema says, and more
     where a schema cannot say it (a seat below the table's number of players, a consistent hand).
     """

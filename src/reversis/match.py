@@ -42,12 +42,6 @@ import attrs
 
 from reversis import jsonio
 from reversis.cards import Card, read_cards
-from reversis.documents import (
-    CHOICE_SCHEMA,
-    HAND_ENTRY_FIELDS,
-    SEAT_SCHEMA,
-    profile_named_schema,
-)
 from reversis.engine.chance import MAX_SEED, draw_first_dealer
 from reversis.errors import DealError, ProfileError, RecordError, ReversisError
 from reversis.games import game_of
@@ -64,7 +58,13 @@ from reversis.hand import Hand, deal_from_deck, new_hand, replay_moves, settle
 from reversis.profile import Profile, load_profile, profile_from_data, profile_to_data
 from reversis.profile.checks import MAX_ROUNDS
 from reversis.stakes import STAKES_SCHEMA, Stakes
-from reversis.views import MatchView, match_view
+from reversis.views.documents import (
+    CHOICE_SCHEMA,
+    HAND_ENTRY_FIELDS,
+    SEAT_SCHEMA,
+    profile_named_schema,
+)
+from reversis.views.view import MatchView, match_view
 
 __all__ = ["Match", "MatchError", "MatchPhase", "new_match"]
 
@@ -330,7 +330,7 @@ class Match:
         )
 
     def view(self, seat: int, hand: Hand | None = None) -> MatchView:
-        """What ``seat`` may know of the match (see :mod:`reversis.views`); ``hand`` is the hand in
+        """What ``seat`` may know of the match (see :mod:`reversis.views.view`); ``hand`` is the hand in
         play as it stands now, if you hold it (by default the hand in progress as dealt)."""
         results = tuple(settle(h).payments for h in self.history)
         return match_view(self, seat, hand, results)

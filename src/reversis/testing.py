@@ -45,7 +45,7 @@ from reversis.hand import Hand, Phase, deal_hand, new_hand, settle
 from reversis.moves import DECLINE, Discard, Exchange, Give, Move, Pass, Play, parse_move
 from reversis.profile import HeartsRules, Profile, load_profile
 from reversis.profile.stakes import parse_stakes
-from reversis.views import HandView, view_cards
+from reversis.views.view import HandView, view_cards
 
 __all__ = [
     "CheckReport",

@@ -6,7 +6,7 @@ import random
 import sys
 
 import reversis
-from reversis import records
+from reversis.records import notation as records
 
 
 def main(path: str) -> None:

@@ -228,7 +228,7 @@ function stakesHtml(stakes, seats, me) {
   return rows.length ? `<ul class="stakes">${rows.join("")}</ul>` : "<p>No stakes: a game of points.</p>";
 }
 
-// The payments, each in the sentence the server words it in (reversis.sentences): the reason's code
+// The payments, each in the sentence the server words it in (reversis.text.sentences): the reason's code
 // stays in the data attributes, never in the text.
 function paymentsHtml(payments, sentences) {
   if (payments.length === 0) return "<p>No payment yet.</p>";

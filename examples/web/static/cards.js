@@ -1,4 +1,4 @@
-// Cards drawn as SVG, the way reversis.pictures draws them: suits as shapes, not font glyphs.
+// Cards drawn as SVG, the way reversis.text.pictures draws them: suits as shapes, not font glyphs.
 const SUIT_PATHS = {
   H: "M50 90C22 66 4 48 8 27C12 8 38 4 50 26C62 4 88 8 92 27C96 48 78 66 50 90Z",
   D: "M50 4L86 50L50 96L14 50Z",

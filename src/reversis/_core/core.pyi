@@ -14,7 +14,7 @@ from reversis.events import Event
 from reversis.games.payments import Payment, Settlement
 from reversis.moves import Move
 from reversis.profile import Profile
-from reversis.views import HandView
+from reversis.views.view import HandView
 
 _H = TypeVar("_H")
 

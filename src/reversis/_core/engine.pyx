@@ -267,7 +267,7 @@ def rollout(CoreState state, draw, policy=None):
     cdef FactC log[MAX_FACTS]
     cdef int k = 0
     core_rollout = getattr(policy, "core_rollout", None)
-    if core_rollout is not None:  # a policy that plays itself out in C (reversis.playouts')
+    if core_rollout is not None:  # a policy that plays itself out in C (reversis.bots.playouts')
         return core_rollout(state, draw)
     memcpy(&c, &state.c, sizeof(StateC))
     memcpy(log, state.log.items, c.nfacts * sizeof(FactC))

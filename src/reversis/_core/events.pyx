@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, infer_types=True
-# The public events of a state : reversis.views reads a hand's events and
+# The public events of a state : reversis.views.view reads a hand's events and
 # tricks to make a seat's view, and a sampled world's view is made to check it. events_of and
 # tricks_of make them from the state's arrays in one pass, equal to the reference's
 # ``tuple(map(event_of, facts_of(state)))`` and ``Hand.tricks``; the plays, the tricks taken and the
@@ -175,7 +175,7 @@ cdef object _given_event(int seat, int to, int card):
 
 
 cdef object _hidden(int kind, int seat, int to):
-    """Another seat's step as a seat sees it (reversis.viewrules.seen_by: its cards hidden)."""
+    """Another seat's step as a seat sees it (reversis.views.rules.seen_by: its cards hidden)."""
     cdef PyObject** slot
     cdef object value
     if kind == F_EXCHANGED:
@@ -202,7 +202,7 @@ cdef object _hidden(int kind, int seat, int to):
 
 cdef class _Seen:
     """What one pass over the facts collects: the events (of one seat, or all of them with
-    ``seat`` -1) and what the seat's own steps tell (reversis.viewevents.seat_events)."""
+    ``seat`` -1) and what the seat's own steps tell (reversis.views.seat_events.seat_events)."""
 
 
 cdef void _see(_Seen seen, const FactC* f) except *:
@@ -309,7 +309,7 @@ def events_of(CoreState state):
 
 def seat_events_of(CoreState state, int seat):
     """``(events, widow_card, put_aside, given, received)`` of ``seat``'s view while the hand is
-    in play: what reversis.viewevents.seat_events makes of ``events_of(state)``, in one pass."""
+    in play: what reversis.views.seat_events.seat_events makes of ``events_of(state)``, in one pass."""
     if not 0 <= seat < state.table.c.players:
         raise ArgumentError(f"{seat} is not a seat (0 to {state.table.c.players - 1})")
     cdef _Seen seen = _walk(state, seat)

@@ -3,7 +3,7 @@
 # The base of reversis.Hand on the core.
 #
 # reversis.hand.Hand is a Python class whose base is HandBase where the core plays, and the
-# reference engine's reversis.handplay.PlayedHand otherwise: both hold the hand's engine state and
+# reference engine's reversis.playing.PlayedHand otherwise: both hold the hand's engine state and
 # give the two calls of a bot's or a simulation's inner loop, legal_moves() and apply(), which here
 # go from the hand's C state to the next hand without a Python frame.
 

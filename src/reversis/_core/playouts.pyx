@@ -4,10 +4,10 @@
 #
 # A state is played out ``count`` times with the core's generator (splitmix64, as rollouts()
 # draws: the k-th of ``count`` moves is the high word of ``next * count``), the plays chosen at
-# random, by the cautious policy (reversis.bots._pick, transcribed below), or by a Python
+# random, by the cautious policy (reversis.bots.players._pick, transcribed below), or by a Python
 # callable; each final state's result (a tuple of one integer per seat, from the Python function
 # ``result``) is written into a row of an array this file sizes itself (no buffer or offset comes
-# from Python; counts are checked in Python integers first). reversis/playouts.py runs the same
+# from Python; counts are checked in Python integers first). reversis/bots/playouts.py runs the same
 # loop in Python on the reference engine, drawing the same numbers, so both engines give the same
 # results.
 
@@ -42,7 +42,7 @@ cdef inline uint64_t _suit_bits(int suit) noexcept nogil:
 
 cdef int cautious_card(uint64_t legal, const uint8_t* trick, int ncur,
                        const int32_t* danger) noexcept nogil:
-    """reversis/bots.py _pick: the cautious choice among the cards of ``legal`` (not 0), the trick
+    """reversis/bots/players.py _pick: the cautious choice among the cards of ``legal`` (not 0), the trick
     in progress being ``trick[:ncur]`` and ``danger`` the profile's danger table."""
     cdef int suit, best = 0, most = -1, count, k, bit, high
     cdef uint64_t led, following, under, mask
@@ -132,7 +132,7 @@ cdef int _danger_of(object danger, int32_t* table) except -1:
 
 
 cdef object _cautious_rollout(CoreState state, object draw, object policy):
-    """rollout() with the cautious policy (reversis.playouts.CautiousPolicy) in C: the same
+    """rollout() with the cautious policy (reversis.bots.playouts.CautiousPolicy) in C: the same
     choices as calling the policy for every play, the steps before play drawn from ``draw``."""
     cdef Table table = state.table
     cdef StateC c
@@ -150,15 +150,15 @@ cdef object _cautious_rollout(CoreState state, object draw, object policy):
 
 def cautious_rollout(CoreState state not None, draw, policy):
     """``rollout(state, draw, policy)`` for the cautious policy (``policy.danger``: its 64 danger
-    values), played in C: what :class:`reversis.playouts.CautiousPolicy`'s ``core_rollout``
+    values), played in C: what :class:`reversis.bots.playouts.CautiousPolicy`'s ``core_rollout``
     calls, the engine knowing no policy."""
     return _cautious_rollout(state, draw, policy)
 
 
 def cautious_choice(legal, trick, danger):
-    """The cautious policy's card bit in C (for the differential test against reversis.bots):
+    """The cautious policy's card bit in C (for the differential test against reversis.bots.players):
     ``legal`` a card mask (not 0), ``trick`` the card bits of the trick in progress, ``danger``
-    the 64 danger values of :func:`reversis.playouts.danger`."""
+    the 64 danger values of :func:`reversis.bots.playouts.danger`."""
     cdef int32_t table[NCARDS]
     cdef uint8_t cards[MAX_PLAYERS]
     cdef uint64_t mask = _mask(legal, "legal cards")
@@ -174,7 +174,7 @@ def cautious_choice(legal, trick, danger):
     return cautious_card(mask, cards, len(trick), table)
 
 
-# The most playouts one call of play_outs makes (reversis.playouts.MAX_PLAYOUTS): its results,
+# The most playouts one call of play_outs makes (reversis.bots.playouts.MAX_PLAYOUTS): its results,
 # 8 bytes a seat each, are at most 64 MB.
 cdef enum:
     PLAYOUTS_LIMIT = 1000000

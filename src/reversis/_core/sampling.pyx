@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, infer_types=True
-# Sampling worlds : the hot part of reversis/worlds.py's sampler in C.
+# Sampling worlds : the hot part of reversis/worlds/sampler.py's sampler in C.
 #
 # worlds.py _Plan._match places the unseen cards into the slots a view leaves open (each other
 # seat's hand, the cards put aside or in passage) by augmenting paths (Kuhn's algorithm), the slots

@@ -1,10 +1,10 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, infer_types=True
-# Batches of hands stepped together : reversis.vector's engine.
+# Batches of hands stepped together : reversis.vector.functional's engine.
 #
 # A Batch holds N hands of one profile as C structs (StateC and its facts, one Table per deal),
 # steps them together with one action index per hand, and writes into NumPy arrays the
-# observation of the seat to move (reversis.encoding's, the same numbers), its action mask
+# observation of the seat to move (reversis.views.encoding's, the same numbers), its action mask
 # (reversis.engine.actions' numbering), the seat to move, each seat's reward and which hands
 # ended; an ended hand is dealt again at once (auto-reset) from the batch's ``deal_source(i)``.
 # The game's own parts of the observation (points, the pot once shown, the privilege) are
@@ -38,7 +38,7 @@ from cpython.mem cimport PyMem_Calloc
 
 from reversis.errors import InvalidMoveError
 
-# The parts of the observation, in reversis.encoding's order.
+# The parts of the observation, in reversis.views.encoding's order.
 cdef enum:
     P_HAND = 0
     P_PLAYED
@@ -67,7 +67,7 @@ cdef enum:
     P_POT_VALUE
     NPARTS
 
-#: The names of the parts above, in the enum's order: held equal to reversis.encoding's
+#: The names of the parts above, in the enum's order: held equal to reversis.views.encoding's
 #: PART_NAMES when a batch is made (the encoding is the one home of the layout; this module reads
 #: the offsets from it and refuses a layout whose parts it does not know in that order).
 cdef tuple _PART_NAMES = (
@@ -91,7 +91,7 @@ cdef inline int _rel(int seat, int me, int n) noexcept nogil:
 
 @cython.final
 cdef class Batch:
-    """N hands of one profile, stepped together (see :mod:`reversis.vector`)."""
+    """N hands of one profile, stepped together (see :mod:`reversis.vector.functional`)."""
 
     cdef Py_ssize_t count
     cdef int n, d, tricks, size, nactions, scoring
@@ -312,7 +312,7 @@ cdef class Batch:
         return self._encode(i, me, out)
 
     cdef int _encode(self, Py_ssize_t i, int me, float* out) except -1:
-        """reversis.encoding.observation_entries for seat ``me`` of hand ``i``, into ``out``."""
+        """reversis.views.encoding.observation_entries for seat ``me`` of hand ``i``, into ``out``."""
         cdef StateC* c = &self.states[i]
         cdef const TableC* t = &(<Table>self.tables[i]).c
         cdef int n = self.n, d = self.d, k, j, p, card, leader, first
@@ -456,7 +456,7 @@ cdef Batch _new_batch(Py_ssize_t count, int n, int d, int nactions):
     return b
 
 
-#: The most bytes of C data a batch may hold (reversis.vector.MAX_BATCH_BYTES, 4 GiB).
+#: The most bytes of C data a batch may hold (reversis.vector.functional.MAX_BATCH_BYTES, 4 GiB).
 BATCH_BYTES_LIMIT = 4 * 2**30
 
 
@@ -471,10 +471,10 @@ def batch_hand_bytes(players):
 
 def new_batch(profile, count, deal_source, shaping=False):
     """A :class:`Batch` of ``count`` hands of ``profile``, each dealt by ``deal_source(i)`` (an
-    engine Deal), now and whenever hand ``i`` ends. Its layout is reversis.encoding's and its
+    engine Deal), now and whenever hand ``i`` ends. Its layout is reversis.views.encoding's and its
     actions reversis.engine.actions'. ``count`` is checked in Python integers before anything is
     allocated: from 1 to as many hands as 4 GiB of C data hold (:func:`batch_hand_bytes`)."""
-    from reversis.encoding import observation_layout  # noqa: the encoding imports the core
+    from reversis.views.encoding import observation_layout  # noqa: the encoding imports the core
     from reversis.engine.actions import action_kinds, action_count
 
     per_hand = batch_hand_bytes(profile.players)
@@ -493,7 +493,7 @@ def new_batch(profile, count, deal_source, shaping=False):
     b.deal_source = deal_source
     parts = observation_layout(profile)
     if tuple([part.name for part in parts]) != _PART_NAMES:
-        raise RuntimeError("the batches' observation parts are not reversis.encoding's")
+        raise RuntimeError("the batches' observation parts are not reversis.views.encoding's")
     cdef int k
     cdef Py_ssize_t i
     for k in range(NPARTS):

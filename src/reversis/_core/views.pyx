@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, infer_types=True
 # A seat's view of a hand in play, made from the state in one call (after
-# events.pyx and settle.pyx): reversis.views.hand_view asks view_of for the view of a core state
+# events.pyx and settle.pyx): reversis.views.view.hand_view asks view_of for the view of a core state
 # while the hand is in play, and makes it itself otherwise (a finished hand; a profile whose points
 # the core does not count). view_of gives a HandView equal, field by field, to the one hand_view
 # makes from the hand's public values and the games' ``seen`` (tests/test_view_core.py): the cards
@@ -44,7 +44,7 @@ cdef void _import_views() except *:
     global _VIEW_MAKER, _TRICK_MAKER, _PHASE_EXCHANGE, _PHASE_PLAY, _direction_name
     from reversis.engine.deal import direction_name
     from reversis.engine.tricks import Phase, Trick
-    from reversis.views import HandView
+    from reversis.views.view import HandView
 
     _import_events()
     _TRICK_MAKER = _maker_of(Trick, ("number", "leader", "plays", "winner"))
@@ -164,9 +164,9 @@ cdef int _points_of(CoreState state, int seat, int64_t* points) except -2:
 
 
 def view_of(CoreState state not None, int seat, settlement, tuple legal):
-    """``seat``'s :class:`~reversis.views.HandView` of ``state`` while the hand is in play, or
+    """``seat``'s :class:`~reversis.views.view.HandView` of ``state`` while the hand is in play, or
     ``None`` where the view is the reference's to make (the hand is over, or the core does not
-    count the profile's points): equal to what ``reversis.views.hand_view`` makes. ``settlement``
+    count the profile's points): equal to what ``reversis.views.view.hand_view`` makes. ``settlement``
     is the hand's (``reversis.settle``), ``legal`` its legal moves (``hand.legal_moves()``)."""
     cdef const StateC* c = &state.c
     cdef const TableC* t = &state.table.c

@@ -1,9 +1,9 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, infer_types=True
-# Worlds of a view in C : reversis/worlds.py's _Plan.sample and _build, the
-# world's replay and its check, for a plan that reversis/worldplan.py lowers once per view.
+# Worlds of a view in C : reversis/worlds/sampler.py's _Plan.sample and _build, the
+# world's replay and its check, for a plan that reversis/worlds/plan.py lowers once per view.
 #
-# A candidate world is drawn exactly as _Plan.sample draws it with reversis.worldplan.Draws (the
+# A candidate world is drawn exactly as _Plan.sample draws it with reversis.worlds.plan.Draws (the
 # core's splitmix64; the same draws in the same order), so both engines give the same worlds. Its
 # deal is the view's deal (the template) with the candidate's cards, its replay the core's own.
 #
@@ -167,7 +167,7 @@ cdef bint _same_print(const PrintC* a, const PrintC* b) noexcept nogil:
 
 
 cdef inline int _draw_below(uint64_t* rng, int count) noexcept nogil:
-    """draws.pxd next_choice with the core's generator (reversis.worldplan.Draws.below)."""
+    """draws.pxd next_choice with the core's generator (reversis.worlds.plan.Draws.below)."""
     cdef uint64_t z
     rng[0] += 0x9E3779B97F4A7C15ULL
     z = rng[0]
@@ -476,7 +476,7 @@ cdef bint _replay(const PlanC* p, TableC* t, StateC* c, FactC* log, const uint64
 
 @cython.final
 cdef class WorldPlan:
-    """The worlds of one view, lowered (reversis.worldplan.view_worlds reads it from the view in C,
+    """The worlds of one view, lowered (reversis.worlds.plan.view_worlds reads it from the view in C,
     lower_plan lowers it from the view's constraints read in Python)."""
 
     cdef PlanC p
@@ -659,7 +659,7 @@ cdef class WorldPlan:
 
     def rollouts(self, count, seed, attempts, policy, danger, result):
         """reversis.rollouts of the view: ``count`` times a world (as :meth:`world`) played out
-        from the same generator (as reversis.playouts.play_outs), its ``result`` (``"net"`` or a
+        from the same generator (as reversis.bots.playouts.play_outs), its ``result`` (``"net"`` or a
         function of the final state) in row i of the results. Returns ``(results, next seed)``:
         the results an ``array("q")`` of ``count`` rows of a value per seat that this method
         sizes itself, the generator's state after them, or -1 - i if no world was found for
@@ -716,7 +716,7 @@ cdef class WorldPlan:
         return results, rng
 
 
-#: The most playouts one call of WorldPlan.rollouts makes (reversis.playouts.MAX_PLAYOUTS is less).
+#: The most playouts one call of WorldPlan.rollouts makes (reversis.bots.playouts.MAX_PLAYOUTS is less).
 MAX_PLAN_ROLLOUTS = 1 << 20
 #: The most candidates one world is drawn from.
 MAX_PLAN_ATTEMPTS = 1 << 20
@@ -769,7 +769,7 @@ cdef tuple _seq(object value, int length, str what):
 
 
 def plan_worlds(template, check, make_deal, plan):
-    """A :class:`WorldPlan` from the lowered plan (a dict that reversis.worldplan.lower_plan
+    """A :class:`WorldPlan` from the lowered plan (a dict that reversis.worlds.plan.lower_plan
     makes; its fields are PlanC's), the view's deal ``template``, ``check(state)`` (the full
     check) and ``make_deal(dealt, widow)`` (a world's Deal)."""
     cdef WorldPlan w = WorldPlan.__new__(WorldPlan)
@@ -868,8 +868,8 @@ def plan_worlds(template, check, make_deal, plan):
 # -- the worlds of a view, read from the view ------------------------------------------------
 #
 # The worlds of a view, their plan read from the view itself
-# worlds.pyx): what reversis/worlds.py's _Plan reads from the view's events and
-# reversis/worldplan.py's lower_plan lowers, read in C from the view's public fields in one pass
+# worlds.pyx): what reversis/worlds/sampler.py's _Plan reads from the view's events and
+# reversis/worlds/plan.py's lower_plan lowers, read in C from the view's public fields in one pass
 # (tests/test_worldsource.py holds the plan equal to the one lowered in Python, field by field, and
 # its worlds equal). The view is all it reads: its seat's cards, its events (the other seats'
 # steps without their cards, the cards played and how), the cards it put aside, gave and received,
@@ -989,9 +989,9 @@ cdef uint64_t _view_cards(object cards, uint8_t* order, int* count) except? 0xFF
 
 def view_worlds(view, profile, scratch_deal, check, make_deal):
     """The :class:`WorldPlan` of ``view`` read from its public fields, or ``None`` where
-    reversis.worldplan.lower_plan gives none (a hand over, its pot shown, in its steps before
+    reversis.worlds.plan.lower_plan gives none (a hand over, its pot shown, in its steps before
     play, no card played yet; or events it does not read as a hand's). ``profile`` is the view's
-    (checked), ``scratch_deal`` the view's deal (reversis.viewrules.view_deal) with a widow of
+    (checked), ``scratch_deal`` the view's deal (reversis.views.rules.view_deal) with a widow of
     its size (each world's replaces it), ``check(state)`` the full check, ``make_deal(dealt,
     widow)`` a world's Deal (:func:`world_deal`)."""
     if _W_PLAYED is None:

@@ -17,7 +17,7 @@ A card follows the suit of its face, except Réunion's left bower, which follows
 
 How a card is played, as the events name it (:func:`play_kind`: fournier-1785 §6, hoyle §6), and
 whether a trick breaks hearts (:func:`breaks_hearts`: hearts §7) are here too: the engine and the
-checks of a view read from data (:mod:`reversis.viewrules`) ask the same functions.
+checks of a view read from data (:mod:`reversis.views.rules`) ask the same functions.
 """
 
 from __future__ import annotations

@@ -58,11 +58,11 @@ class Game(Protocol):
         """``(aside, value)``: the cards put aside (``extra.aside``, a mask) as every seat's view
         shows them, ``None`` while they are hidden; and the pot's value, ``None`` where the game
         gives the cards put aside none. ``over``: whether the hand is over. :meth:`seen` shows
-        them so; the checks of a view read from data (:mod:`reversis.viewrules`) ask it."""
+        them so; the checks of a view read from data (:mod:`reversis.views.rules`) ask it."""
 
     def bounds(self, profile: Profile, stakes: Stakes) -> tuple[int, int]:
         """``(lowest, highest)``: bounds on any seat's net at the end of a hand that starts with
-        ``stakes`` (see :mod:`reversis.bounds`)."""
+        ``stakes`` (see :mod:`reversis.games`)."""
 
     def match_winners(self, totals: Sequence[int], bankrolls: Sequence[int]) -> tuple[int, ...]:
         """The winners of a finished match (sorted seats), from each seat's points over the

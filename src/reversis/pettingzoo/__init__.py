@@ -6,8 +6,8 @@ numpy).
 ``player_0`` … (seat ``s`` is ``player_s``), one acting at a time in the hand's order (the steps
 before play, then the tricks). Each observation is a dict:
 
-* ``"observation"``: :func:`reversis.encoding.encode_observation` for the agent's seat, as a
-  ``float32`` array (see :mod:`reversis.encoding` for what each slice means);
+* ``"observation"``: :func:`reversis.views.encoding.encode_observation` for the agent's seat, as a
+  ``float32`` array (see :mod:`reversis.views.encoding` for what each slice means);
 * ``"action_mask"``: an ``int8`` array over the profile's action space
   (:func:`reversis.move_index`), 1 for each legal move of the agent to move, all 0 for the others.
 
@@ -43,7 +43,7 @@ an action the mask rules out (:class:`~reversis.IllegalMoveError`).
     reversis.errors.IllegalMoveError: illegal move 'AS': ...
 
 :class:`SingleAgentEnv` is a Gymnasium environment in which one seat learns and the others are
-played by a bot of :mod:`reversis.bots`.
+played by a bot of :mod:`reversis.bots.players`.
 """
 
 from __future__ import annotations
@@ -51,16 +51,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from reversis.extras import missing
+from reversis.errors import missing_extra
 
 try:
     import gymnasium  # noqa: F401 - the packages of the extra, checked before they are used
     import numpy  # noqa: F401
     import pettingzoo  # noqa: F401
 except ImportError as exc:  # the extra is not installed: say which
-    raise missing("reversis.pettingzoo", "pettingzoo", exc) from None
+    raise missing_extra("reversis.pettingzoo", "pettingzoo", exc) from None
 
-from reversis.bots import Bot
+from reversis.bots.players import Bot
 from reversis.pettingzoo import common, single
 from reversis.pettingzoo.aec import ReversisEnv, env, raw_env
 from reversis.pettingzoo.single import SingleAgentEnv

@@ -17,9 +17,8 @@ from pettingzoo.utils.wrappers.order_enforcing import (
     AECOrderEnforcingIterator,
 )
 
-from reversis.encoding import observation_size
 from reversis.errors import ArgumentError
-from reversis.hand import Hand, new_hand
+from reversis.hand import Hand, new_hand, settle
 from reversis.pettingzoo.actions import Actions
 from reversis.pettingzoo.common import (
     observation_spaces,
@@ -31,8 +30,8 @@ from reversis.pettingzoo.common import (
 )
 from reversis.pettingzoo.tracker import Tracker
 from reversis.profile import Profile
-from reversis.settlement import settle
-from reversis.text import render
+from reversis.text.render import render
+from reversis.views.encoding import observation_size
 
 __all__ = ["ReversisEnv", "env", "raw_env"]
 

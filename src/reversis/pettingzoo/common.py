@@ -1,6 +1,6 @@
 """What both environments share besides the action numbers: the profile they are made for, the
 checks of the values a caller gives them (seeds, seats, options), the bound and space of the
-observations, an observation encoded afresh (both render with :func:`reversis.text.render`)."""
+observations, an observation encoded afresh (both render with :func:`reversis.text.render.render`)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from gymnasium import spaces
 
-from reversis.encoding import observation_entries, observation_size
 from reversis.engine.actions import action_count
 from reversis.engine.chance import MAX_SEED
 from reversis.errors import ArgumentError
 from reversis.hand import Hand, state_of
 from reversis.profile import Profile, available_profiles, load_profile
+from reversis.views.encoding import observation_entries, observation_size
 
 if TYPE_CHECKING:
     from reversis.pettingzoo.actions import Actions

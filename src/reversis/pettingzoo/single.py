@@ -11,11 +11,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from reversis.bots import Bot, CautiousBot, RandomBot
-from reversis.bounds import net_bounds
-from reversis.encoding import observation_size
+from reversis.bots.players import Bot, CautiousBot, RandomBot
 from reversis.errors import ArgumentError, IllegalMoveError, InvalidMoveError
-from reversis.hand import Hand, new_hand
+from reversis.games import net_bounds
+from reversis.hand import Hand, new_hand, settle
 from reversis.moves import Move
 from reversis.pettingzoo.actions import Actions
 from reversis.pettingzoo.common import (
@@ -28,8 +27,8 @@ from reversis.pettingzoo.common import (
     shown,
 )
 from reversis.profile import Profile
-from reversis.settlement import settle
-from reversis.text import render
+from reversis.text.render import render
+from reversis.views.encoding import observation_size
 
 __all__ = ["BOTS", "SingleAgentEnv"]
 
@@ -46,7 +45,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     Observations and actions are those of the AEC environment for ``seat``; the reward is
     ``settle(hand).net[seat]`` when the hand ends. An action of the action space that is not legal
-    now ends the episode with the lowest net the profile allows (:func:`reversis.bounds.net_bounds`)
+    now ends the episode with the lowest net the profile allows (:func:`reversis.games.net_bounds`)
     as its reward and ``info["illegal"] = True``, as Gymnasium's checkers and learners expect from
     an environment with a fixed action space; use the ``action_mask`` to choose legal actions. A
     value that is no action of the space (a number out of it, a bool, a float, text, ``None``) is

@@ -1,6 +1,6 @@
 """The observation vectors of the AEC environment, kept move by move: :class:`Tracker` changes the
 entries a move changes instead of encoding every seat's observation anew (the vectors are those of
-:func:`reversis.encoding.encode_observation`)."""
+:func:`reversis.views.encoding.encode_observation`)."""
 
 from __future__ import annotations
 
@@ -9,18 +9,18 @@ from typing import Any
 
 import numpy as np
 
-from reversis.encoding import (
+from reversis.engine.facts import Declined, Discarded, Exchanged, Fact, Given, Received
+from reversis.engine.state import State
+from reversis.games import game_of
+from reversis.hand import Hand, state_of
+from reversis.profile import Profile
+from reversis.views.encoding import (
     PRIVATE_PARTS,
     observation_entries,
     observation_layout,
     observation_size,
     private_entries,
 )
-from reversis.engine.facts import Declined, Discarded, Exchanged, Fact, Given, Received
-from reversis.engine.state import State
-from reversis.games import game_of
-from reversis.hand import Hand, state_of
-from reversis.profile import Profile
 
 __all__ = ["Tracker"]
 
@@ -45,14 +45,14 @@ class Tracker:
     The public parts of the observation are the same for every seat up to the rotation of the
     seats, so they are kept once, in the frame of seat 0 (``public``), and a seat's vector is
     gathered from them through that seat's rotation (``rotations[seat]``), its own parts
-    (:data:`~reversis.encoding.PRIVATE_PARTS`) then written over. A card played changes a few
+    (:data:`~reversis.views.encoding.PRIVATE_PARTS`) then written over. A card played changes a few
     public entries (the card, the trick, the counts, the seat to move) and the player's hand; the
     steps before play and the end of the hand encode the public parts in full
-    (:func:`~reversis.encoding.observation_entries`) and each seat's own parts when next asked
+    (:func:`~reversis.views.encoding.observation_entries`) and each seat's own parts when next asked
     for. The points are the game's, as each seat may know them (``Game.seen``; in Réunion the
     dealer knows more than the others): asked of the game for a seat when its vector is next asked
     for after a step, a trick or the end of the hand, the only moves that change them. The tests
-    hold every vector equal to :func:`~reversis.encoding.encode_observation`.
+    hold every vector equal to :func:`~reversis.views.encoding.encode_observation`.
     """
 
     def __init__(self, profile: Profile) -> None:

@@ -1,5 +1,5 @@
 """Bounds on what one seat can win or lose in a hand of Reversis, from the profile's data (see
-:mod:`reversis.bounds`).
+:mod:`reversis.games`).
 
 **Reversis** (``fournier-1785``, ``english``, ``hoyle`` and the like). A seat's net is the sum of
 the payments it receives less those it makes, and every payment belongs to one of these groups:

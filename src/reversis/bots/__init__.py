@@ -1,0 +1,44 @@
+"""Players that decide from a seat's view only, never from hidden cards.
+
+============================  ======================================================================
+module                        what it holds
+============================  ======================================================================
+:mod:`~.players`              the bots: random, cautious, Monte Carlo; :func:`~.players.make_bot`
+:mod:`~.playouts`             playouts in a batch for search bots: :func:`~.playouts.rollouts`
+:mod:`~.learned`              a learned policy as a bot (NumPy needed)
+============================  ======================================================================
+
+The names of :mod:`~.players` are re-exported here.
+"""
+
+from __future__ import annotations
+
+from reversis.bots.players import (
+    BOT_NAMES,
+    LEARNED,
+    Bot,
+    CautiousBot,
+    MonteCarloBot,
+    RandomBot,
+    cautious_policy,
+    danger,
+    is_bot_name,
+    make_bot,
+    play_hand,
+    play_match,
+)
+
+__all__ = [
+    "BOT_NAMES",
+    "LEARNED",
+    "Bot",
+    "CautiousBot",
+    "MonteCarloBot",
+    "RandomBot",
+    "cautious_policy",
+    "danger",
+    "is_bot_name",
+    "make_bot",
+    "play_hand",
+    "play_match",
+]

@@ -1,0 +1,21 @@
+"""Words and pictures for people: sentences, the account of a hand, a view as text, the terminal's
+table, pictures of cards and the page of a played hand.
+
+============================  ======================================================================
+module                        what it holds
+============================  ======================================================================
+:mod:`~.sentences`            a payment, an event and the end of a hand as English sentences
+:mod:`~.narration`            the plain-text account of a hand or a match
+:mod:`~.render`               a seat's view as text, for terminal front-ends
+:mod:`~.terminal`             a person at the table: the loop of ``python -m reversis play``
+:mod:`~.pictures`             cards, tricks and the table as SVG
+:mod:`~.page`                 a played hand as one self-contained HTML page
+:mod:`~.progress`             the progress of a long run, on a terminal or in a log
+============================  ======================================================================
+
+Import the module you need (``from reversis.text import sentences``).
+"""
+
+from __future__ import annotations
+
+__all__: list[str] = []

@@ -1,0 +1,129 @@
+"""The batch of :mod:`reversis.vector.functional` on the reference engine: the same methods as the compiled
+core's ``Batch`` (``reversis._core.core.new_batch``), one :class:`~reversis.Hand` per slot, for a
+library without the core built (or ``REVERSIS_ENGINE=python``). The same numbers, slower."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from reversis.engine.actions import action_count, move_at, move_index
+from reversis.engine.deal import Deal
+from reversis.errors import ArgumentError, IllegalMoveError, InvalidMoveError
+from reversis.hand import Hand, hand_of_state, settle, state_of
+from reversis.moves import Move
+from reversis.playing import ENGINE
+from reversis.profile import Profile
+from reversis.views.encoding import observation_entries, observation_size
+
+__all__ = ["PythonBatch"]
+
+
+class PythonBatch:
+    """``count`` hands of ``profile`` as :class:`~reversis.Hand` values, each dealt by
+    ``deal_source(i)``, stepped one after the other."""
+
+    def __init__(
+        self,
+        profile: Profile,
+        count: int,
+        deal_source: Callable[[int], Deal],
+        shaping: bool = False,
+    ) -> None:
+        if type(count) is not int or count < 1:  # vectorcommon.count_of bounds it
+            raise ArgumentError(f"num_envs: an integer from 1, not {str(count)[:40]}")
+        self.profile = profile
+        self.num_envs = count
+        self.shaping = bool(shaping)
+        self.n = profile.players
+        self.size = observation_size(profile)
+        self.nactions = action_count(profile)
+        self.moves: tuple[Move, ...] = tuple(move_at(profile, a) for a in range(self.nactions))
+        self.deal_source = deal_source
+        self.hands: list[Hand] = [self._start(deal_source(i)) for i in range(count)]
+        self.paid = [[0] * self.n for _ in range(count)]
+        #: The bytes kept per hand are Python objects here: not counted.
+        self.nbytes = 0
+
+    def _start(self, deal: Deal) -> Hand:
+        return hand_of_state(ENGINE.start(deal))
+
+    def _hand(self, i: object) -> int:
+        """``i`` if it is the number of a hand of the batch."""
+        if type(i) is not int or not 0 <= i < self.num_envs:
+            raise ArgumentError(
+                f"hand {str(i)[:40]} is not in the batch (0 to {self.num_envs - 1})"
+            )
+        return i
+
+    def deal(self, i: int, deal: Deal) -> None:
+        """Start hand ``i`` anew from ``deal``."""
+        i = self._hand(i)
+        self.hands[i] = self._start(deal)
+        self.paid[i] = [0] * self.n
+
+    def state(self, i: int) -> Any:
+        """Hand ``i``'s engine state."""
+        return state_of(self.hands[self._hand(i)])
+
+    def copy(self, deal_source: Callable[[int], Deal] | None = None) -> PythonBatch:
+        """A batch of its own with the same hands (hands are immutable: shared)."""
+        out = object.__new__(PythonBatch)
+        out.__dict__.update(self.__dict__)
+        out.hands = list(self.hands)
+        out.paid = [list(p) for p in self.paid]
+        if deal_source is not None:
+            out.deal_source = deal_source
+        return out
+
+    def observe(self, obs: Any, mask: Any, seat: Any) -> None:
+        """Write every hand's observation, action mask and seat to move."""
+        for i, hand in enumerate(self.hands):
+            self._write(i, hand, obs, mask, seat)
+
+    def _write(self, i: int, hand: Hand, obs: Any, mask: Any, seat: Any) -> None:
+        me = hand.to_move
+        assert me is not None
+        row = obs[i]
+        row[:] = 0.0
+        ones, indices, values = observation_entries(hand, me, state_of(hand))
+        row[ones] = 1.0
+        row[indices] = values
+        mask[i, :] = 0
+        for move in hand.legal_moves():
+            mask[i, move_index(self.profile, move)] = 1
+        seat[i] = me
+
+    def step(self, actions: Any, obs: Any, mask: Any, seat: Any, rewards: Any, done: Any) -> None:
+        """Apply one action per hand (all checked first), then write the rewards, the hands
+        ended (dealt again) and the observations of the next seats."""
+        moves = []
+        for i, hand in enumerate(self.hands):
+            action = int(actions[i])
+            if not 0 <= action < self.nactions:
+                raise InvalidMoveError(
+                    f"hand {i} of the batch: {action} is not an action (0 to {self.nactions - 1})"
+                )
+            move = self.moves[action]
+            if move not in hand.legal_moves():
+                raise IllegalMoveError(
+                    str(move),
+                    f"hand {i} of the batch: action {action} is not a legal move for seat "
+                    f"{hand.to_move} now (see the action mask)",
+                )
+            moves.append(move)
+        for i, (hand, move) in enumerate(zip(self.hands, moves, strict=True)):
+            after = hand.apply(move)
+            rewards[i, :] = 0.0
+            over = after.is_over
+            if over or (self.shaping and len(after.tricks) > len(hand.tricks)):
+                net = settle(after).net
+                for p in range(self.n):
+                    rewards[i, p] = net[p] - self.paid[i][p]
+                self.paid[i] = list(net)
+            done[i] = over
+            if over:
+                self.deal(i, self.deal_source(i))
+            else:
+                self.hands[i] = after
+            self._write(i, self.hands[i], obs, mask, seat)
