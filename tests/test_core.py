@@ -445,7 +445,7 @@ def test_engine_name_and_module() -> None:
     out = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False
     )
-    assert out.stdout.split() == ["compiled", "reversis._core.core"], out.stderr
+    assert out.stdout.split() == ["compiled", "reversis._core.engine"], out.stderr
 
 
 @pytest.mark.parametrize("flag", [False, True])

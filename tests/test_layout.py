@@ -1,14 +1,14 @@
-"""The package's layout: no import circles, each layer imports only the layers below it, and no
-module is long (one job each, at most :data:`MAX_LINES` lines).
+"""The package's layout (issue 36): packages by concern, a dozen modules at the top, each package
+opening with a table of its modules, no import circle, and every import running down the layers
+of :data:`LAYERS` (the docs' *Architecture* page draws them); no module is long (one job each, at
+most :data:`MAX_LINES` lines).
 
-The layers, from the bottom: the values (``cards``, ``errors``, ``jsonio``, ``stakes``, ``moves``,
-``events``), ``profile`` (rule data), ``engine`` (the state and the rules of play every game
-shares), ``games`` (what makes each game itself: points, the end of a hand, the money, readings),
-the layers that read hands without making them (views, the view checks, the encoding, text,
-bounds), the facades users import (``hand``, ``settlement``, ``match``), and the modules that make
-or drive hands (records, worlds, bots, simulation, the command line, the adapters). Read from the
-source with :mod:`ast`, so a circle hidden by a lazy import inside a function is caught too; imports
-under ``if TYPE_CHECKING:`` are for the type checker only and are left out.
+The imports are read from the source: the Python modules with :mod:`ast` (an import inside a
+function counts; one under ``if TYPE_CHECKING:`` is for the type checker only and is left out), and
+the compiled core's Cython sources (``.pyx`` and ``.pxd``: ``import`` and ``cimport``, at any
+depth) by their import lines. A module of the core belongs to the layer it serves: its rules to
+the compiled rules, ``views`` and ``events`` to the views, ``hand`` to the facades, ``sampling`` and
+``worlds`` to the worlds, ``playouts`` to the bots, ``vector`` to the adapters.
 
 ``Hand`` is narrow, and outside the engine the state, the facts and the trick records are read by
 their names, never by position (issue 24).
@@ -22,72 +22,87 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent / "src"
+DOCS = ROOT.parent / "docs"
 
-#: What each inner layer may import from the package, besides its own modules.
-ALLOWED = {
-    "reversis.profile": {"reversis.cards", "reversis.errors", "reversis.jsonio", "reversis.stakes"},
-    "reversis.engine": {
-        "reversis.cards",
-        "reversis.errors",
-        "reversis.events",
-        "reversis.moves",
-        "reversis.profile",
-        "reversis.stakes",
-    },
-    "reversis.games": {
-        "reversis.cards",
-        "reversis.engine",
-        "reversis.errors",
-        "reversis.jsonio",
-        "reversis.profile",
-        "reversis.stakes",
-    },
-}
+#: The layers, from the bottom: each module imports only from its own layer and those below it.
+#: A module is in the layer of the longest name that is it or a package holding it.
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "the vocabulary",
+        (
+            "reversis.cards",
+            "reversis.errors",
+            "reversis.jsonio",
+            "reversis.stakes",
+            "reversis.moves",
+            "reversis.events",
+        ),
+    ),
+    ("the rule data", ("reversis.profile",)),
+    ("the engine", ("reversis.engine",)),
+    ("the games", ("reversis.games",)),
+    ("the compiled rules", ("reversis._core",)),
+    ("the views", ("reversis.views", "reversis._core.events", "reversis._core.views")),
+    (
+        "the facades",
+        (
+            "reversis.dealing",
+            "reversis.playing",
+            "reversis.hand",
+            "reversis.match",
+            "reversis._core.hand",
+            "reversis",  # the package's own module: it re-exports the facades' names
+        ),
+    ),
+    (
+        "records, worlds and the checker",
+        (
+            "reversis.records",
+            "reversis.worlds",
+            "reversis.testing",
+            "reversis._core.sampling",
+            "reversis._core.worlds",
+            "reversis._core.playouts",
+        ),
+    ),
+    ("the bots", ("reversis.bots",)),
+    ("simulation", ("reversis.simulation",)),
+    ("words and pictures", ("reversis.text",)),
+    ("the command line", ("reversis.cli", "reversis.__main__")),
+    (
+        "the adapters",
+        (
+            "reversis.openspiel",
+            "reversis.pettingzoo",
+            "reversis.vector",
+            "reversis._core.vector",
+            "reversis._core.core",
+        ),
+    ),
+)
 
-#: The modules below the facades: they read hands (given to them) but never import the facades or
-#: anything above them, lazy imports included (issue 24: no module calls up a layer).
-BELOW_THE_FACADES = (
-    "reversis.dealing",
-    "reversis.views.view",
-    "reversis.views.check",
-    "reversis.views.rules",
-    "reversis.views.encoding",
-    "reversis.text.sentences",
-    "reversis.text.render",
-    "reversis.games",
-)
-#: The facades and what sits above them.
-FACADES_AND_ABOVE = (
-    "reversis.hand",
-    "reversis.settlement",
-    "reversis.match",
-    "reversis.records.notation",
-    "reversis.worlds.sampler",
-    "reversis.bots.playouts",
-    "reversis.bots.players",
-    "reversis.simulation.runs",
-    "reversis.testing",
-    "reversis.text.narration",
-    "reversis.text.terminal",
-    "reversis.cli",
-    "reversis.openspiel.game",
-    "reversis.pettingzoo",
-    "reversis.bots.learned",
-    "reversis.vector.functional",
-    "reversis.vector.python_batch",
-    "reversis.vector.checks",
-    "reversis.vector.env",
-)
+#: The most modules at the top of the package, besides ``__init__`` and ``__main__``.
+MAX_TOP = 12
 
 
 def _modules() -> dict[str, Path]:
+    """The Python modules of the package, by name."""
     found = {}
     for path in sorted((ROOT / "reversis").rglob("*.py")):
         name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
         found[name.removesuffix(".__init__")] = path
+    return found
+
+
+def _cython_modules() -> dict[str, Path]:
+    """The compiled core's Cython sources, by name: a ``.pyx`` by its module's name, a ``.pxd``
+    (the declarations that ``cimport`` reads) by its module's name and ``.pxd``."""
+    found = {}
+    for path in sorted((ROOT / "reversis" / "_core").iterdir()):
+        if path.suffix in (".pyx", ".pxd"):
+            name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            found[name if path.suffix == ".pyx" else f"{name}.pxd"] = path
     return found
 
 
@@ -112,11 +127,40 @@ def _resolve(module: str, node: ast.ImportFrom) -> str:
 
 _PACKAGES = {name for name, path in _modules().items() if path.name == "__init__.py"}
 
+#: ``from reversis.x import a, b`` or ``cimport`` (names in parentheses may span lines), and
+#: ``import reversis.x`` / ``cimport reversis.x``, at any indentation.
+_CYTHON_FROM = re.compile(
+    r"^[ \t]*from[ \t]+(reversis[\w.]*)[ \t]+(c?import)[ \t]+(\([^)]*\)|[^\n]*)", re.M
+)
+_CYTHON_IMPORT = re.compile(r"^[ \t]*(c?import)[ \t]+(reversis[\w.]*)", re.M)
+
+
+def cython_imports(text: str, known: set[str]) -> set[str]:
+    """The sources of ``known`` that a Cython source imports (a module) or cimports (a ``.pxd``):
+    for ``from X import a`` (or ``cimport``), ``X.a`` where that is one, else ``X``, as for
+    Python."""
+
+    def target(name: str, keyword: str) -> str:
+        return f"{name}.pxd" if keyword == "cimport" else name
+
+    found = {target(name, keyword) for keyword, name in _CYTHON_IMPORT.findall(text)} & known
+    for source, keyword, names in _CYTHON_FROM.findall(text):
+        words = [
+            name.split("#")[0].strip().split(" as ")[0].strip()
+            for name in names.strip("()").replace("\n", " ").split(",")
+        ]
+        subs = {target(f"{source}.{word}", keyword) for word in words if word and word != "*"}
+        found |= (subs & known) or ({target(source, keyword)} & known)
+    return found
+
 
 def import_graph() -> dict[str, set[str]]:
-    """Each module of the package and the package modules it imports at run time."""
+    """Each module of the package (Python and Cython) and the package modules it imports at run
+    time (or cimports)."""
     modules = _modules()
-    graph: dict[str, set[str]] = {name: set() for name in modules}
+    cython = _cython_modules()
+    known = set(modules) | set(cython)
+    graph: dict[str, set[str]] = {name: set() for name in known}
     for name, path in modules.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         skipped = _type_checking_nodes(tree)
@@ -126,13 +170,38 @@ def import_graph() -> dict[str, set[str]]:
             if isinstance(node, ast.ImportFrom):
                 source = _resolve(name, node)
                 subs = [f"{source}.{alias.name}" for alias in node.names]
-                targets = [s for s in subs if s in modules] or [source]
+                targets = [s for s in subs if s in known] or [source]
             elif isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             else:
                 continue
-            graph[name].update(t for t in targets if t in modules and t != name)
+            graph[name].update(t for t in targets if t in known and t != name)
+    for name, path in cython.items():
+        graph[name].update(cython_imports(path.read_text(encoding="utf-8"), known) - {name})
     return graph
+
+
+def layer_of(module: str) -> int:
+    """The number of ``module``'s layer in :data:`LAYERS` (0 at the bottom)."""
+    best, found = -1, -1
+    for number, (_, names) in enumerate(LAYERS):
+        for name in names:
+            inside = module.startswith(name + ".") and name != "reversis"
+            if (module == name or inside) and len(name) > best:
+                best, found = len(name), number
+    if found < 0:
+        raise LookupError(f"{module} is in no layer")
+    return found
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    """The imports of ``graph`` that run from a layer to a higher one."""
+    return sorted(
+        f"{name} ({LAYERS[layer_of(name)][0]}) imports {target} ({LAYERS[layer_of(target)][0]})"
+        for name, targets in graph.items()
+        for target in targets
+        if layer_of(target) > layer_of(name)
+    )
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -161,6 +230,32 @@ def test_the_import_graph_is_read() -> None:
     graph = import_graph()
     assert "reversis.engine.play" in graph["reversis.hand"]
     assert "reversis.profile" in {m.rsplit(".", 1)[0] for m in graph["reversis.engine.deal"]}
+    # the Cython sources: a cimport, an import inside a function, a name from a package
+    assert "reversis._core.state.pxd" in graph["reversis._core.engine"]
+    assert "reversis.engine.tricks" in graph["reversis._core.views"]
+    assert "reversis._core.play.pxd" in graph["reversis._core.engine"]
+    assert "reversis._core.state.pxd" in graph["reversis._core.follow.pxd"]
+    assert "reversis.events" in graph["reversis._core.worlds"]
+    # a lazy import inside a function
+    assert "reversis._core.vector" in graph["reversis.vector.checks"]
+
+
+def test_cython_imports_are_read() -> None:
+    source = (
+        "from reversis._core.bits cimport rv_popcount\n"
+        "from reversis._core cimport play\n"
+        "from reversis.moves import (\n    Play,\n    Pass,\n)\n"
+        "cdef f():\n    from reversis import events as ev\n"
+        "# from reversis.hand import Hand: a comment names nothing\n"
+    )
+    known = {"reversis", "reversis._core", "reversis._core.bits.pxd", "reversis._core.play.pxd"}
+    known |= {"reversis.moves", "reversis.events", "reversis.hand"}
+    assert cython_imports(source, known) == {
+        "reversis._core.bits.pxd",
+        "reversis._core.play.pxd",
+        "reversis.moves",
+        "reversis.events",
+    }
 
 
 def test_no_import_circles() -> None:
@@ -171,39 +266,115 @@ def test_a_circle_is_found() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
 
 
-@pytest.mark.parametrize("layer", sorted(ALLOWED))
-def test_layers_import_only_below(layer: str) -> None:
+def test_every_module_is_in_a_layer() -> None:
     graph = import_graph()
-    outside = {
-        (name, target)
-        for name, targets in graph.items()
-        if name == layer or name.startswith(layer + ".")
-        for target in targets
-        if not (target == layer or target.startswith(layer + "."))
-        and not any(target == ok or target.startswith(ok + ".") for ok in ALLOWED[layer])
-    }
-    assert outside == set()
+    assert [name for name in graph if not _in_a_layer(name)] == []
+    assert layer_of("reversis._core.state") == layer_of("reversis._core")
+    assert layer_of("reversis._core.views") == layer_of("reversis.views.view")
+    assert layer_of("reversis._core.views.pxd") == layer_of("reversis.views.view")
 
 
-def test_nothing_below_the_facades_calls_up() -> None:
-    graph = import_graph()
-    up = {
-        (name, target)
-        for name, targets in graph.items()
-        if any(name == low or name.startswith(low + ".") for low in BELOW_THE_FACADES)
-        for target in targets
-        if any(target == high or target.startswith(high + ".") for high in FACADES_AND_ABOVE)
-    }
-    assert up == set()
+def _in_a_layer(name: str) -> bool:
+    try:
+        layer_of(name)
+    except LookupError:
+        return False
+    return True
+
+
+def test_imports_run_down_the_layers() -> None:
+    """No module imports from a layer above its own: the rules of the compiled core import
+    nothing of the views, worlds or batches above them, and no lazy import calls up a layer."""
+    assert upward_imports(import_graph()) == []
 
 
 def test_an_upward_import_is_found() -> None:
-    graph = {"reversis.views.view": {"reversis.hand"}}
-    assert any(
-        target.startswith(high)
-        for target in graph["reversis.views.view"]
-        for high in FACADES_AND_ABOVE
+    graph = {
+        "reversis.views.view": {"reversis.hand"},
+        "reversis._core.views": {"reversis.views.view"},
+        "reversis._core.state.pxd": {"reversis._core.views.pxd"},
+    }
+    assert upward_imports(graph) == [
+        "reversis._core.state.pxd (the compiled rules) imports reversis._core.views.pxd (the views)",
+        "reversis.views.view (the views) imports reversis.hand (the facades)",
+    ]
+
+
+def test_a_dozen_modules_at_the_top() -> None:
+    """The top of the package holds the vocabulary, the facades (with the two modules that reach
+    the engine), the checker and the command line; everything else is in a package."""
+    top = sorted(
+        path.stem
+        for path in (ROOT / "reversis").glob("*.py")
+        if path.stem not in ("__init__", "__main__")
     )
+    assert len(top) <= MAX_TOP, top
+    assert {"cards", "moves", "events", "errors", "jsonio", "hand", "match"} <= set(top)
+
+
+def test_every_package_lists_its_modules() -> None:
+    """Each package's ``__init__`` says what it is for and names every module it holds (a table
+    of ``:mod:`~.name``` entries, or the names in its text for the compiled core)."""
+    unlisted = []
+    for init in sorted((ROOT / "reversis").rglob("__init__.py")):
+        package = init.parent
+        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        assert len(doc) > 80, f"{package}: no docstring saying what the package is for"
+        members = {
+            path.stem
+            for path in package.iterdir()
+            if (path.suffix in (".py", ".pyx") and path.stem not in ("__init__", "__main__"))
+            or (path.is_dir() and (path / "__init__.py").exists())
+        }
+        if package == ROOT / "reversis":
+            continue  # the top: the vocabulary and the facades, documented one by one
+        unlisted.extend(
+            f"{package.relative_to(ROOT)}: {member}"
+            for member in sorted(members)
+            if f":mod:`~.{member}`" not in doc and f"``{member}``" not in doc
+        )
+    assert unlisted == []
+
+
+def test_the_library_reaches_the_core_by_layer() -> None:
+    """No module of the library outside the core gathers the whole core (``core_module()``, or
+    ``reversis._core.core``, which imports every layer of it): each imports the core's module of
+    its own layer or a lower one."""
+    found = [
+        name
+        for name, path in _modules().items()
+        if not name.startswith("reversis._core")
+        and re.search(
+            r"core_module\(|reversis\._core\.core\b|_core import core\b", path.read_text()
+        )
+    ]
+    assert found == []
+
+
+def test_the_architecture_page_draws_the_layers() -> None:
+    """The docs' *Architecture* page draws the layers of :data:`LAYERS` (its first code block), in
+    their order from the top, with every module and package named in its layer."""
+    page = (DOCS / "architecture.rst").read_text(encoding="utf-8")
+    lines = page.split(".. code-block:: text\n", 1)[1].splitlines()
+    block = []
+    for line in lines:
+        if line and not line.startswith("   "):
+            break
+        block.append(line)
+    drawing = "\n".join(block)
+    titles = [title for title, _ in reversed(LAYERS)]
+    starts = [
+        next((n for n, line in enumerate(block) if line.strip().startswith(t)), -1) for t in titles
+    ]
+    assert -1 not in starts, [t for t, n in zip(titles, starts, strict=True) if n < 0]
+    assert starts == sorted(starts)
+    for number, (_, names) in enumerate(reversed(LAYERS)):
+        end = starts[number + 1] if number + 1 < len(starts) else len(block)
+        text = "\n".join(block[starts[number] : end])
+        for name in names:
+            short = name.removeprefix("reversis.").removeprefix("reversis")
+            assert short in text or name == "reversis", f"{name} not drawn in its layer"
+    assert "reversis/__init__.py" in drawing
 
 
 def test_no_behaviour_is_chosen_by_a_games_name() -> None:

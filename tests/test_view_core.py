@@ -101,7 +101,7 @@ def check_hand(profile: Profile, rng: random.Random, *, every_profile_on_core: b
         for seat in range(hand.players):
             got = hand.view(seat)
             same_view(got, reference_view(hand, seat), deep=rng.random() < 0.02)
-            made = core.view_of(state_of(hand), seat, settle(hand), hand.legal_moves())
+            made = core.view_of(state_of(hand), seat, settle(hand), hand.legal_moves(), reversis.HandView)
             if every_profile_on_core and not hand.is_over:
                 assert made is not None
             if made is not None:
@@ -140,4 +140,4 @@ def test_view_of_refuses_what_is_no_seat() -> None:
     hand = reversis.new_hand(PROFILES["fournier-1785"], seed=1)
     for seat in (-1, 4, 99):
         with pytest.raises(reversis.ArgumentError):
-            core.view_of(state_of(hand), seat, settle(hand), hand.legal_moves())
+            core.view_of(state_of(hand), seat, settle(hand), hand.legal_moves(), reversis.HandView)

@@ -7,9 +7,10 @@ turns the deals into hands (:func:`~reversis.new_hand`, :func:`~reversis.deal_ha
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from types import ModuleType
 from typing import Any
 
-from reversis._core import core_module
+from reversis._core import engine_name
 from reversis.cards import Card, parse_cards
 from reversis.engine.chance import check_seed, seeded_pack
 from reversis.engine.deal import Deal, check_dealer, check_hand_number, deal_of_hands, deal_of_pack
@@ -22,7 +23,11 @@ __all__ = ["cards_deal", "check_options", "pack_deal", "resolve_profile", "seede
 
 #: The compiled core where it plays: it shuffles and deals in C (the same pack, an equal Deal;
 #: ``tests/test_core_hand.py`` compares them), else ``None``.
-_CORE = core_module()
+_CORE: ModuleType | None = None
+if engine_name() == "compiled":
+    from reversis._core import deal as _core_deal
+
+    _CORE = _core_deal
 
 
 def resolve_profile(profile: Profile | str) -> Profile:

@@ -49,7 +49,7 @@ from reversis.games.reunion import REUNION, ReunionReading
 from reversis.games.reversis import REVERSIS, ReversisReading
 from reversis.games.tetka import TETKA, TetkaReading
 from reversis.moves import Move
-from reversis.playing import ENGINE, PlayedHand, engine_of, hand_of
+from reversis.playing import CORE_HAND, ENGINE, PlayedHand, engine_of, hand_of
 from reversis.playing import HandBase as _AnyBase
 from reversis.profile import Profile, profile_from_data, profile_to_data
 from reversis.stakes import Stakes
@@ -416,9 +416,9 @@ class Hand(_HandBase):
 
 #: The core's ``settle_hand(hand)`` and ``dealt_hand(cls, profile, seed, dealer)`` where the core
 #: plays (:mod:`reversis._core`), else ``None``.
-_SETTLE_HAND: Callable[[Hand], Settlement | None] | None = getattr(ENGINE, "settle_hand", None)
+_SETTLE_HAND: Callable[[Hand], Settlement | None] | None = getattr(CORE_HAND, "settle_hand", None)
 _DEALT_HAND: Callable[[type[Hand], object, object, object], Hand | None] | None = getattr(
-    ENGINE, "dealt_hand", None
+    CORE_HAND, "dealt_hand", None
 )
 
 

@@ -14,6 +14,7 @@ derived from a hand (``_remember``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any, Protocol, TypeVar, cast
 
 from reversis._core import engine_module, engine_name
@@ -23,7 +24,7 @@ from reversis.engine.play import Policy
 from reversis.engine.state import State
 from reversis.moves import Move, parse_move
 
-__all__ = ["ENGINE", "Engine", "HandBase", "PlayedHand", "engine_of", "hand_of"]
+__all__ = ["CORE_HAND", "ENGINE", "Engine", "HandBase", "PlayedHand", "engine_of", "hand_of"]
 
 T = TypeVar("T")
 H = TypeVar("H", bound="PlayedHand")
@@ -120,6 +121,12 @@ def _played_hand_of(cls: type[H], state: State) -> H:
 HandBase: type = PlayedHand
 #: ``hand_of(cls, state)``: a hand of class ``cls`` (:class:`reversis.Hand`) holding ``state``.
 hand_of: Callable[[type[Any], State], Any] = _played_hand_of
+#: The core's :mod:`reversis._core.hand` where the core plays (``HandBase``, ``hand_of``,
+#: ``settle_hand``, ``dealt_hand``), else ``None``.
+CORE_HAND: ModuleType | None = None
 if engine_name() == "compiled":
-    HandBase = cast(Any, ENGINE).HandBase
-    hand_of = cast(Any, ENGINE).hand_of
+    from reversis._core import hand as _core_hand
+
+    CORE_HAND = _core_hand
+    HandBase = _core_hand.HandBase
+    hand_of = cast(Callable[[type[Any], State], Any], _core_hand.hand_of)

@@ -14,6 +14,8 @@ it words as the reference does).
 """
 
 cimport cython
+
+import copyreg
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
@@ -325,4 +327,14 @@ def from_state(state):
     if not isinstance(state, State):
         raise ArgumentError(f"from_state() needs an engine State, not {type(state).__name__}")
     return replay(state.deal, moves_of(facts_of(state)))
+
+
+def _pickled(CoreState state not None):
+    """How a state pickles and copies: its deal and the moves that led to it, replayed by
+    :func:`replay` (registered with :mod:`copyreg` here, beside ``replay``, so that the state's
+    module imports nothing of this one)."""
+    return (replay, (state.table.deal, moves_of(facts_of(state))))
+
+
+copyreg.pickle(CoreState, _pickled)
 

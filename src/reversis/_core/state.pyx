@@ -27,7 +27,6 @@ from reversis.engine.facts import (
     PrivilegeUsed,
     Received,
 )
-from reversis.engine.history import facts_of, moves_of
 from reversis.engine.state import Extra, Recorded, State, TrickRecord
 
 cdef tuple _KINDS = tuple(Kind)
@@ -46,12 +45,6 @@ cdef class Table:
 
     def __init__(self):
         raise TypeError("a Table is made by the core's lowering only")
-
-
-def _replay(deal, moves):
-    from reversis._core.engine import replay  # noqa: the engine's module imports this one
-
-    return replay(deal, moves)
 
 
 @cython.final
@@ -181,9 +174,6 @@ cdef class CoreState:
             self.deal, self.held, self.step, self.to_move, self.leader, self.current,
             self.kinds, self.tricks, self.facts, self.extra, self.legal,
         ))
-
-    def __reduce__(self):
-        return (_replay, (self.table.deal, moves_of(facts_of(self))))
 
     def __eq__(self, other):
         # A state equals a state of either engine with the same fields (as the reference's

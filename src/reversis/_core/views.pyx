@@ -32,6 +32,7 @@ from reversis.errors import ArgumentError
 
 
 cdef _Maker _VIEW_MAKER = None
+cdef object _VIEW_CLASS = None
 cdef _Maker _TRICK_MAKER = None
 cdef object _PHASE_EXCHANGE = None
 cdef object _PHASE_PLAY = None
@@ -39,16 +40,17 @@ cdef object _direction_name = None
 cdef tuple _TRUMP_LETTERS = ("C", "D", "H", "S")
 
 
-cdef void _import_views() except *:
-    """The view's classes, imported on first use."""
-    global _VIEW_MAKER, _TRICK_MAKER, _PHASE_EXCHANGE, _PHASE_PLAY, _direction_name
+cdef void _import_views(view_class) except *:
+    """The maker of ``view_class`` (reversis.views.view.HandView, given by its caller: the core
+    imports nothing from the layers above it) and the engine's classes, on first use."""
+    global _VIEW_MAKER, _VIEW_CLASS, _TRICK_MAKER, _PHASE_EXCHANGE, _PHASE_PLAY, _direction_name
     from reversis.engine.deal import direction_name
     from reversis.engine.tricks import Phase, Trick
-    from reversis.views.view import HandView
 
     _import_events()
     _TRICK_MAKER = _maker_of(Trick, ("number", "leader", "plays", "winner"))
-    _VIEW_MAKER = _maker_of(HandView, tuple([f.name for f in attrs.fields(HandView)]))
+    _VIEW_MAKER = _maker_of(view_class, tuple([f.name for f in attrs.fields(view_class)]))
+    _VIEW_CLASS = view_class
     _PHASE_EXCHANGE = Phase.EXCHANGE
     _PHASE_PLAY = Phase.PLAY
     _direction_name = direction_name
@@ -163,11 +165,12 @@ cdef int _points_of(CoreState state, int seat, int64_t* points) except -2:
     return L.scoring
 
 
-def view_of(CoreState state not None, int seat, settlement, tuple legal):
+def view_of(CoreState state not None, int seat, settlement, tuple legal, view_class):
     """``seat``'s :class:`~reversis.views.view.HandView` of ``state`` while the hand is in play, or
     ``None`` where the view is the reference's to make (the hand is over, or the core does not
     count the profile's points): equal to what ``reversis.views.view.hand_view`` makes. ``settlement``
-    is the hand's (``reversis.settle``), ``legal`` its legal moves (``hand.legal_moves()``)."""
+    is the hand's (``reversis.settle``), ``legal`` its legal moves (``hand.legal_moves()``),
+    ``view_class`` the class of the view (``HandView``)."""
     cdef const StateC* c = &state.c
     cdef const TableC* t = &state.table.c
     cdef int n = t.players, k, scoring
@@ -183,8 +186,8 @@ def view_of(CoreState state not None, int seat, settlement, tuple legal):
     scoring = _points_of(state, seat, points)
     if scoring < 0:
         return None
-    if _VIEW_MAKER is None:
-        _import_views()
+    if _VIEW_MAKER is None or view_class is not _VIEW_CLASS:
+        _import_views(view_class)
     deal = state.table.deal
     profile = deal.profile
     cdef _Seen seen = _walk(state, seat)

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any, ClassVar
 
 import attrs
 
-from reversis._core import core_module
+from reversis._core import engine_name
 from reversis.cards import CARD_AT, Card, cards_from_mask
 from reversis.engine import play as reference
 from reversis.engine.play import Policy
@@ -55,7 +56,15 @@ MAX_PLAYOUTS = 1_000_000
 #: The built-in policies :func:`rollouts` knows by name.
 POLICIES = ("random", "cautious")
 
-_CORE = core_module()
+#: The core's playouts and its state class where the core plays, else ``None``.
+_CORE: ModuleType | None = None
+_CORE_STATE: type | None = None
+if engine_name() == "compiled":
+    from reversis._core import playouts as _core_playouts
+    from reversis._core.state import CoreState as _CoreState
+
+    _CORE = _core_playouts
+    _CORE_STATE = _CoreState
 _MASK64 = (1 << 64) - 1
 
 
@@ -283,7 +292,7 @@ def _play_outs(
     _check_count(count, "play_outs")
     _check_seed(seed, "play_outs")
     profile = state.deal.profile
-    if _CORE is not None and isinstance(state, _CORE.CoreState):
+    if _CORE is not None and _CORE_STATE is not None and isinstance(state, _CORE_STATE):
         danger = danger_table(profile) if policy == "cautious" else ()
         of_state = result if result == "net" else _result_of(profile, result)
         values, next_seed = _CORE.play_outs(state, count, seed, policy, danger, of_state)
@@ -305,7 +314,7 @@ def _play_out(
 ) -> tuple[tuple[int, ...], int]:
     """One playout of ``state`` (as :func:`_play_outs`): ``(values, next_seed)``, ``values`` a
     tuple of one integer per seat."""
-    if _CORE is not None and isinstance(state, _CORE.CoreState):
+    if _CORE is not None and _CORE_STATE is not None and isinstance(state, _CORE_STATE):
         profile = state.deal.profile
         danger = danger_table(profile) if policy == "cautious" else ()
         of_state = result if result == "net" else _result_of(profile, result)

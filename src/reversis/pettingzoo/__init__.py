@@ -43,7 +43,17 @@ an action the mask rules out (:class:`~reversis.IllegalMoveError`).
     reversis.errors.IllegalMoveError: illegal move 'AS': ...
 
 :class:`SingleAgentEnv` is a Gymnasium environment in which one seat learns and the others are
-played by a bot of :mod:`reversis.bots.players`.
+played by a bot of :mod:`reversis.bots`.
+
+============================  ======================================================================
+module                        what it holds
+============================  ======================================================================
+:mod:`~.aec`                  the AEC environment, :class:`~.aec.ReversisEnv`
+:mod:`~.single`               the Gymnasium environment of one seat, :class:`~.single.SingleAgentEnv`
+:mod:`~.actions`              the action space: the move numbers and the move of each
+:mod:`~.common`               what both share: the profile, the observation space, the rewards
+:mod:`~.tracker`              the observation vectors, kept move by move
+============================  ======================================================================
 """
 
 from __future__ import annotations

@@ -20,10 +20,19 @@ and beasts; ``[remise]``, the English chain of pots; ``[[pools]]``, Hoyle's quin
 ``[hearts]``, ``[tetka]``, ``[reunion]``; ``[deal]`` and ``[play]`` choose the trick mechanics (the
 widow, a card shown, trumps and bowers, the duty to trump).
 
-The package: :mod:`~reversis.profile.sections` (the schema), :mod:`~reversis.profile.schema`
-(:class:`Profile`), :mod:`~reversis.profile.checks` (the combinations),
-:mod:`~reversis.profile.compiled` (the engine's tables), :mod:`~reversis.profile.stakes` (a
-profile's stakes), :mod:`~reversis.profile.load` (names and files).
+============================  ======================================================================
+module                        what it holds
+============================  ======================================================================
+:mod:`~.sections`             the sections of a profile, one frozen class per TOML table
+:mod:`~.schema`               the profile, :class:`Profile`, a complete rule set read from data
+:mod:`~.build`                plain data to sections and back, errors naming the key
+:mod:`~.checks`               the combinations that single keys cannot check
+:mod:`~.compiled`             the profile compiled into the engine's tables (no game's name)
+:mod:`~.stakes`               a profile's stakes: a match's first hand's, and stakes checked
+:mod:`~.load`                 the shipped profiles by name, a user's file by path
+:mod:`~.reference`            the reference of the file format, generated for the docs
+``shipped``                   the shipped profiles, TOML files
+============================  ======================================================================
 """
 
 from reversis.profile.load import (

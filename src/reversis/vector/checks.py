@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from reversis._core import core_module
+from reversis._core import engine_name
 from reversis.dealing import seeded_deal
 from reversis.engine.actions import action_count
 from reversis.engine.deal import Deal
@@ -133,10 +133,11 @@ class Deals:
 def new_batch(profile: Profile, count: int, deals: Callable[[int], Deal], shaping: bool) -> Any:
     """The batch of the engine that plays: the compiled core's, or the reference's."""
     count = count_of(count, profile)
-    core = core_module()
-    if core is None:
+    if engine_name() != "compiled":
         return PythonBatch(profile, count, deals, shaping)
-    return core.new_batch(profile, count, deals, shaping)
+    from reversis._core.vector import new_batch as core_batch  # noqa: PLC0415 - the core plays
+
+    return core_batch(profile, count, deals, shaping)
 
 
 def dealer_of(profile: Profile, dealer: object) -> int:

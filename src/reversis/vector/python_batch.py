@@ -1,5 +1,5 @@
 """The batch of :mod:`reversis.vector.functional` on the reference engine: the same methods as the compiled
-core's ``Batch`` (``reversis._core.core.new_batch``), one :class:`~reversis.Hand` per slot, for a
+core's ``Batch`` (``reversis._core.vector.new_batch``), one :class:`~reversis.Hand` per slot, for a
 library without the core built (or ``REVERSIS_ENGINE=python``). The same numbers, slower."""
 
 from __future__ import annotations

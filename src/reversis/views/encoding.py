@@ -68,12 +68,12 @@ observation has perfect recall: it tells apart every two information states of t
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 import attrs
 
 from reversis import events as ev
-from reversis._core import core_module
+from reversis._core import engine_name
 from reversis.cards import Card
 from reversis.engine.deal import direction_name
 from reversis.engine.facts import Declined, Discarded, Exchanged, Given, Received
@@ -286,7 +286,11 @@ def _view(hand: object, seat: object, name: str) -> HandView:
 
 
 #: The engine states: the reference's, and the core's where it plays.
-_STATES = (State, getattr(core_module(), "CoreState", State))
+_STATES: tuple[type[State], ...] = (State,)
+if engine_name() == "compiled":
+    from reversis._core.state import CoreState
+
+    _STATES = (State, cast("type[State]", CoreState))  # a core state has the same fields
 
 
 def _seat(state: object, seat: object) -> int:

@@ -10,10 +10,11 @@ every seat sees interned), quicker than the hand's.
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple
 
 from reversis import events as ev
-from reversis._core import core_module
+from reversis._core import engine_name
 from reversis.cards import Card
 from reversis.engine.state import State
 from reversis.engine.tricks import Trick
@@ -24,8 +25,15 @@ if TYPE_CHECKING:
 
 __all__ = ["SeatEvents", "hand_tricks", "seat_events"]
 
-_CORE = core_module()
-_CORE_STATE = getattr(_CORE, "CoreState", None)
+#: The core's events and its state class where the core plays, else ``None``.
+_CORE: ModuleType | None = None
+_CORE_STATE: type | None = None
+if engine_name() == "compiled":
+    from reversis._core import events as _core_events
+    from reversis._core.state import CoreState as _CoreState
+
+    _CORE = _core_events
+    _CORE_STATE = _CoreState
 #: Events that every seat sees as they are.
 _PUBLIC = frozenset({ev.CardPlayed, ev.TrickTaken})
 

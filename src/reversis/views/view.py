@@ -1,12 +1,10 @@
 """Per-player views: what one seat may know of a hand or a match, and nothing else.
 
 A front-end sends ``hand.view(seat)`` to that player's client (``view.to_json()``); a bot decides
-from it. A view holds the seat's own cards, the widow card it took or looked at, the cards it put
-aside, gave, passed and received, the card shown to all (Tëtka's bum card, Réunion's turn-up), the
-public plays and tricks, how many cards and tricks each has, the points, the payments so far and
-the stakes, whose turn it is and, on its turn, its legal moves. Events are filtered: another
-player's exchange, discard or pass shows that it happened, not which cards; a privilege used by
-another player shows only when the hand is over.
+from it. A view holds the seat's own cards and the cards it saw or moved, the card shown to all,
+the public plays and tricks, the counts, points, payments and stakes, whose turn it is and, on its
+turn, its legal moves. Events are filtered: another player's exchange, discard or pass shows that
+it happened, not which cards; a privilege used by another player shows only when the hand is over.
 
     >>> from reversis import load_profile, new_hand
     >>> hand = new_hand(load_profile(), seed=7).apply("decline")
@@ -22,13 +20,14 @@ another player shows only when the hand is over.
 from __future__ import annotations
 
 import enum
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from reversis import events as ev
 from reversis import jsonio
-from reversis._core import core_module
+from reversis._core import engine_name
 from reversis.cards import Card, cards_from_mask, mask_of, read_cards, read_optional_card
 from reversis.engine.actions import action_count, move_index
 from reversis.engine.deal import direction_name
@@ -278,8 +277,15 @@ def _nested(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-_CORE = core_module()
-_CORE_STATE = getattr(_CORE, "CoreState", None)
+#: The core's views and its state class where the core plays, else ``None``.
+_CORE: ModuleType | None = None
+_CORE_STATE: type | None = None
+if engine_name() == "compiled":
+    from reversis._core import views as _core_views
+    from reversis._core.state import CoreState as _CoreState
+
+    _CORE = _core_views
+    _CORE_STATE = _CoreState
 _STATES = (State, _CORE_STATE or State)  # the reference's, the core's
 
 
@@ -325,7 +331,7 @@ def own_view(hand: Hand, seat: int, state: State, settlement: Settlement) -> Han
     one call (``view_of`` in ``_core/views.pyx``), equal to the one made here otherwise from the
     hand's public values and the game's ``seen`` (``tests/test_view_core.py``)."""
     if _CORE is not None and type(state) is _CORE_STATE:
-        made: HandView | None = _CORE.view_of(state, seat, settlement, hand.legal_moves())
+        made: HandView | None = _CORE.view_of(state, seat, settlement, hand.legal_moves(), HandView)
         if made is not None:
             mark_checked(made)  # valid by construction (tests/test_views.py checks it)
             return made

@@ -14,12 +14,13 @@ of results, every count checked in Python integers before the loop.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any
 
 import attrs
 
 from reversis import events as ev
-from reversis._core import core_module
+from reversis._core import engine_name
 from reversis.cards import Card, mask_of
 from reversis.engine.deal import Deal
 from reversis.errors import NoWorldError
@@ -29,7 +30,12 @@ from reversis.views.rules import view_deal
 
 __all__ = ["Draws", "core_world", "draw_world", "lower_plan", "no_world", "view_worlds"]
 
-_CORE = core_module()
+#: The core's worlds where the core plays, else ``None``.
+_CORE: ModuleType | None = None
+if engine_name() == "compiled":
+    from reversis._core import worlds as _core_worlds
+
+    _CORE = _core_worlds
 _MASK64 = (1 << 64) - 1
 
 # The core's step kinds (state.pxd STEP_*, MOVE_DECLINE) and worlds.pyx's kinds of public step.

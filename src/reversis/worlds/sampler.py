@@ -2,12 +2,9 @@
 
 A bot that searches (Monte Carlo, information-set methods) needs complete hands that agree with
 everything its seat knows. :func:`sample_world` deals the cards the seat cannot see at random, under
-the constraints the view implies — the other players' card counts, the suits they showed they lack
-(by renouncing, unless they may secretly hold the privilege; by not trumping when they had to), what
-*forced* and *played* say where a card of the suit led is *forced* only when it was the last, the
-cards that Hearts lets a player lead or put on the first trick only from a hand of nothing else, the
-cards each has played, the card shown at the deal, the cards given, passed and put aside — rebuilds
-a deal from them, and replays the public moves:
+the constraints of the view (the card counts, the suits a player showed they lack, what *forced* and
+*played* say, Hearts' leads, the cards played, shown, given, passed and put aside), rebuilds a deal
+from them, and replays the public moves:
 
     >>> import random
     >>> from reversis import load_profile, new_hand, sample_world
@@ -21,10 +18,9 @@ a deal from them, and replays the public moves:
     True
 
 The world is checked by replaying it: its view for the seat equals the view given. Its random
-choices come from the library's generator seeded from ``rng`` (:mod:`reversis.worlds.plan`, which
-draws them in C from the view's fields where the core plays: the same worlds on both engines),
-random under the constraints, not weighted by how likely the play seen so far makes them. The
-rules come from the engine's deal of the view (:func:`reversis.views.rules.view_deal`: no card dealt).
+choices come from the generator seeded from ``rng`` (:mod:`reversis.worlds.plan`; in C where the
+core plays: the same worlds on both engines), not weighted by likelihood; the rules from the
+view's deal (:func:`reversis.views.rules.view_deal`).
 """
 
 from __future__ import annotations
@@ -32,10 +28,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from operator import attrgetter
+from types import ModuleType
 from typing import Any
 
 from reversis import events as ev
-from reversis._core import core_module
+from reversis._core import engine_name
 from reversis.cards import CARD_AT, Card, cards_from_mask, mask_of
 from reversis.engine.follow import breaks_hearts
 from reversis.errors import ArgumentError, ProfileError, RecordError
@@ -50,7 +47,12 @@ from reversis.worlds.plan import Draws, core_world, draw_world, lower_plan, view
 
 __all__ = ["core_plan", "sample_world", "view_plan", "world_sampler"]
 
-_CORE = core_module()
+#: The core's sampling where the core plays, else ``None``.
+_CORE: ModuleType | None = None
+if engine_name() == "compiled":
+    from reversis._core import sampling as _core_sampling
+
+    _CORE = _core_sampling
 _INDEX = attrgetter("index")  # cards sort by their index
 
 #: Attempts before :func:`sample_world` gives up on a view whose constraints it cannot meet.
@@ -71,12 +73,10 @@ def sample_world(
     from data without it (a view made from a hand knows its profile).
 
     Raises :class:`~reversis.ArgumentError` for arguments of the wrong type,
-    :class:`~reversis.RecordError` for a view that is not valid for its profile (see
-    :func:`reversis.views.view.check_view`), and :class:`~reversis.NoWorldError` (a
-    :class:`ValueError`, like the other errors of bad input) if no consistent world turns up in
-    ``attempts`` tries: a view that :meth:`HandView.from_dict` accepts may still be one that no
-    deal leads to (its points, say, are not those of its tricks).
-    """
+    :class:`~reversis.RecordError` for a view not valid for its profile
+    (:func:`reversis.views.check_view`), and :class:`~reversis.NoWorldError` (a :class:`ValueError`)
+    if no world turns up in ``attempts`` tries: a view that :meth:`HandView.from_dict` accepts may
+    be one no deal leads to (its points, say, not those of its tricks)."""
     if not isinstance(view, HandView):
         raise ArgumentError(f"sample_world() needs a HandView, not {type(view).__name__}")
     if rng is None:

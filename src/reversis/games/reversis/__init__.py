@@ -5,6 +5,7 @@ who wins and loses it, the money of the hand, and what a hand of it shows.
 module                      what it holds
 ==========================  ==========================================================================
 this one                    the game (:data:`REVERSIS`): points (§7), the end of the hand, readings
+:mod:`~.pot`                the value of the pot, the party (§5)
 :mod:`~.outcome`            the winner and the loser of the pot (§7, §11)
 :mod:`~.settlement`         the money: aces, quinolas, pools, the pot, the reversis (§5, §7–§11)
 :mod:`~.keepers`            the stakes on the table while a hand is settled (§9)

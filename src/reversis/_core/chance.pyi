@@ -1,0 +1,3 @@
+"""Types of :mod:`reversis._core.chance` (compiled; the twin of reversis.engine.chance)."""
+
+def shake256_words(message: bytes, count: int) -> tuple[int, ...]: ...
