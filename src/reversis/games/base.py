@@ -50,10 +50,12 @@ class Words(NamedTuple):
     match_payments: str
     #: The heading of the steps before play: ``"The pass"`` (hearts §4) or ``"The exchange"``.
     steps: str
-    #: A card handed over before play, in the present, the participle and the past: ``passes``,
-    #: ``passed``, ``passed`` (hearts §4) or ``gives``, ``given``, ``gave`` (hoyle §4).
+    #: A card handed over before play, in the present: ``passes`` (hearts §4) or ``gives``
+    #: (hoyle §4).
     gives: str
+    #: The same as a participle: ``passed`` or ``given``.
     given: str
+    #: The same in the past: ``passed`` or ``gave``.
     gave: str
     #: Who leads the first trick where it is not the eldest (hearts §5: ``"the holder of the two
     #: of clubs"``), or ``None`` where the eldest leads.
@@ -92,7 +94,7 @@ class Game(Protocol):
     played_for_counters: bool
     #: Whether the payments of a hand are made as it is played, so that each state's settlement
     #: extends the one before until the hand ends or a reversis is committed (Reversis' cards and
-    #: pools, fournier-1785 §9); the games of points settle the points so far afresh.
+    #: pools, fournier-1785 §9, §10); the games of points settle the points so far afresh.
     pays_as_played: bool
 
     def reading(self, state: State) -> object:
