@@ -46,7 +46,7 @@ def resolve_profile(profile: Profile | str) -> Profile:
 def check_options(profile: Profile, hand_number: object, pass_direction: object) -> int:
     """The hand number, checked, and a pass direction only for a game that passes."""
     number = check_hand_number(hand_number)
-    if pass_direction is not None and profile.hearts is None:
+    if pass_direction is not None and not profile.compiled.passing:
         raise DealError(f"the {profile.name} profile passes no cards: no pass_direction")
     return number
 

@@ -44,10 +44,10 @@ from reversis.errors import (
 )
 from reversis.games import Game, game_of
 from reversis.games.common import tricks_taken
-from reversis.games.hearts import HEARTS, HeartsReading
-from reversis.games.reunion import REUNION, ReunionReading
-from reversis.games.reversis import REVERSIS, ReversisReading
-from reversis.games.tetka import TETKA, TetkaReading
+from reversis.games.hearts import HeartsReading
+from reversis.games.reunion import ReunionReading
+from reversis.games.reversis import ReversisReading
+from reversis.games.tetka import TetkaReading
 from reversis.moves import Move
 from reversis.playing import CORE_HAND, ENGINE, PlayedHand, engine_of, hand_of
 from reversis.playing import HandBase as _AnyBase
@@ -259,22 +259,27 @@ class Hand(_HandBase):
     def reversis(self) -> ReversisReading | None:
         """Reversis' readings (the pot, its winner and loser, the privilege, the reversis), or
         ``None`` for a hand of another game."""
-        return REVERSIS.reading(self._state) if self.profile.reversis is not None else None
+        return self._reading(ReversisReading)
 
     @property
     def hearts(self) -> HeartsReading | None:
         """Hearts' readings (hearts broken, the pass, the moon), or ``None``."""
-        return HEARTS.reading(self._state) if self.profile.hearts is not None else None
+        return self._reading(HeartsReading)
 
     @property
     def tetka(self) -> TetkaReading | None:
         """Tëtka's readings (the bum card, Tëtka, the scoring items), or ``None``."""
-        return TETKA.reading(self._state) if self.profile.tetka is not None else None
+        return self._reading(TetkaReading)
 
     @property
     def reunion(self) -> ReunionReading | None:
         """Réunion's readings (the turn-up, the bowers, the discards), or ``None``."""
-        return REUNION.reading(self._state) if self.profile.reunion is not None else None
+        return self._reading(ReunionReading)
+
+    def _reading(self, kind: type[T]) -> T | None:
+        """The game's reading (:meth:`~reversis.games.base.Game.reading`) if it is a ``kind``."""
+        reading = self._game().reading(self._state)
+        return reading if isinstance(reading, kind) else None
 
     def _game(self) -> Game:
         return game_of(self.profile)

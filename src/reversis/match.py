@@ -120,8 +120,7 @@ class Match:
         profile = self.profile
         if profile.match.end == "limit":
             return None
-        rounds = profile.tetka.orbits if profile.tetka is not None else profile.match.rounds
-        return rounds * profile.players
+        return profile.rounds * profile.players
 
     @property
     def most_hands(self) -> int:

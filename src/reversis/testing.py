@@ -38,12 +38,13 @@ from typing import Any
 import attrs
 
 from reversis import events as ev
-from reversis.cards import Card, Rank, Suit
+from reversis.cards import Card
 from reversis.engine.actions import action_count, move_at
 from reversis.errors import ArgumentError, IllegalMoveError, StakesError
-from reversis.hand import Hand, Phase, deal_hand, new_hand, settle
+from reversis.games import game_of
+from reversis.hand import Hand, Phase, deal_hand, new_hand, settle, state_of
 from reversis.moves import DECLINE, Discard, Exchange, Give, Move, Pass, Play, parse_move
-from reversis.profile import HeartsRules, Profile, load_profile
+from reversis.profile import Profile, load_profile
 from reversis.profile.stakes import parse_stakes
 from reversis.views.view import HandView, view_cards
 
@@ -60,14 +61,6 @@ __all__ = [
     "knowable_cards",
 ]
 
-
-#: The suits of each suit's colour.
-_COLOUR = {
-    Suit.CLUBS: {Suit.CLUBS, Suit.SPADES},
-    Suit.SPADES: {Suit.CLUBS, Suit.SPADES},
-    Suit.DIAMONDS: {Suit.DIAMONDS, Suit.HEARTS},
-    Suit.HEARTS: {Suit.DIAMONDS, Suit.HEARTS},
-}
 
 #: Largest number of hands, seed or probes :func:`check_profile` takes.
 MAX_CHECK = 10**9
@@ -140,18 +133,23 @@ def knowable_cards(hand: Hand, seat: int) -> set[Card]:
             coming = []
         elif isinstance(event, ev.CardPlayed):
             known.add(event.card)
-    if hand.is_over and (hand.reversis is None or hand.reversis.committed is None):
+    if hand.is_over and state_of(hand).extra.committed < 0:
+        # fournier-1785 §7, reunion §4: what was put aside is shown at the end, unless a reversis
+        # put the pot out of play (fournier-1785 §8).
         known.update(_aside(hand))
     return known
 
 
+def _places(hand: Hand) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """Where the hand's game keeps cards besides the hands, the widow and the tricks (Reversis'
+    pot, Réunion's discards, Hearts' cards in passage), as its reading shows them."""
+    return game_of(hand.profile).card_places(state_of(hand))
+
+
 def _aside(hand: Hand) -> tuple[Card, ...]:
-    """The cards put aside so far: Reversis' pot, Réunion's discards (none in the other games)."""
-    if hand.reversis is not None:
-        return hand.reversis.pot
-    if hand.reunion is not None:
-        return hand.reunion.discards
-    return ()
+    """The cards put aside so far: Reversis' pot, Réunion's discards (none in the other games;
+    Hearts' cards in passage are all received before play)."""
+    return tuple(card for _, cards in _places(hand) for card in cards)
 
 
 def _fail(what: str, hand: Hand, detail: str) -> None:
@@ -185,8 +183,7 @@ def check_state(
     # Cards conserved.
     places: list[tuple[str, Iterable[Card]]] = [
         *((f"seat {s}", cards) for s, cards in enumerate(hand.hands)),
-        ("the pot", _aside(hand)),
-        ("the cards in passage", hand.hearts.in_passage if hand.hearts is not None else ()),
+        *_places(hand),
         ("the widow", _widow_left(hand)),
         *((f"trick {t.number}", t.cards) for t in hand.tricks),
     ]
@@ -261,7 +258,7 @@ def check_state(
             deal.widow,
             dealer=hand.dealer,
             stakes=deal.stakes,
-            bum=hand.tetka.bum if hand.tetka is not None else None,
+            bum=deal.shown if profile.compiled.shown == "last-dealt" else None,
             pass_direction=deal.pass_direction,
             hand_number=deal.hand_number,
         )
@@ -296,10 +293,9 @@ def check_money(hand: Hand, previous: Hand | None = None) -> None:
         _fail("stakes", hand, f"the stakes after the hand are not valid: {exc}")
     if result.final != hand.is_over:
         _fail("settlement", hand, "final does not say whether the hand is over")
-    if previous is not None and not hand.is_over and hand.reversis is not None:
-        committed = hand.reversis.committed is not None and (
-            previous.reversis is None or previous.reversis.committed is None
-        )
+    if previous is not None and not hand.is_over and game_of(hand.profile).pays_as_played:
+        # fournier-1785 §8: a reversis committed puts the pot out of play, and its payments with it.
+        committed = state_of(hand).extra.committed >= 0 > state_of(previous).extra.committed
         if not committed:
             before = settle(previous).payments
             if result.payments[: len(before)] != before:
@@ -311,62 +307,13 @@ def check_points(hand: Hand) -> None:
     from the public tricks and the profile's numbers: Tëtka's scoring items, one of each a hand (9
     points with the spec's values: tetka §4-§6), Réunion's card points of the whole pack and the
     last trick (150 a deal: reunion §3, §6), Hearts' card points with the moon and the bonus
-    (hearts §8-§10). Raises :class:`ConsistencyError`."""
+    (hearts §8-§10): the game's :meth:`~reversis.games.base.Game.check_points`, held to
+    ``hand.points``. Raises :class:`ConsistencyError`."""
     if not hand.is_over:
         return
-    profile = hand.profile
-    points = hand.points
-    if profile.tetka is not None:
-        tetka = profile.tetka
-        queens = sum(1 for card in profile.deck if card.rank is Rank.QUEEN)
-        total = (queens - 1) * tetka.queen + tetka.tetka + tetka.bum_card + tetka.bum_trick
-        total += tetka.last_trick + tetka.most_tricks
-        if sum(points) != total:
-            _fail("points", hand, f"a hand of Tëtka gives {total} points, not {sum(points)}")
-    if profile.reunion is not None and hand.reunion is not None:
-        rules = profile.reunion
-        values = dict(rules.points)
-        bowers: set[Card] = set()
-        trumps = hand.deal.shown
-        if profile.play.bowers and trumps is not None:
-            # the jacks of the turn-up's colour (reunion §2)
-            bowers = {
-                c for c in profile.deck if c.rank is Rank.JACK and c.suit in _COLOUR[trumps.suit]
-            }
-        total = rules.last_trick + sum(
-            rules.bower_points if card in bowers else values.get(card.rank.code, 0)
-            for card in profile.deck
-        )
-        if rules.discard_needs_trick and not hand.tricks_taken[hand.dealer]:
-            total -= hand.reunion.discard_points
-        if sum(points) != total:
-            _fail("points", hand, f"a deal of Réunion gives {total} points, not {sum(points)}")
-    if profile.hearts is not None:
-        _check_hearts(hand, profile.hearts)
-
-
-def _check_hearts(hand: Hand, flags: HeartsRules) -> None:
-    """Hearts' points (hearts §8-§10), from the tricks and the profile's ``[hearts]`` numbers."""
-    won = [[c for t in hand.tricks if t.winner == s for c in t.cards] for s in range(hand.players)]
-    moon_cards = {c for c in hand.profile.deck if c.suit is Suit.HEARTS or c.code == "QS"}
-    value = {
-        c: flags.heart_points if c.suit is Suit.HEARTS else flags.qs_points for c in moon_cards
-    }
-    if flags.jd_bonus:
-        value[Card.parse("JD")] = flags.jd_points
-    expected = [sum(value.get(c, 0) for c in cards) for cards in won]
-    moon = sum(value[c] for c in moon_cards)
-    shooter = next((s for s, cards in enumerate(won) if moon_cards <= set(cards)), None)
-    if shooter is not None and flags.moon != "off":
-        for seat in range(hand.players):
-            if seat == shooter:
-                expected[seat] -= moon
-            elif flags.moon == "others":
-                expected[seat] += moon
-    elif flags.avoid_all_tricks_bonus:
-        expected = [e + flags.no_trick_points * (not won[s]) for s, e in enumerate(expected)]
-    if tuple(expected) != hand.points:
-        _fail("points", hand, f"the tricks give {expected}, the hand says {hand.points}")
+    wrong = game_of(hand.profile).check_points(state_of(hand), hand.points)
+    if wrong is not None:
+        _fail("points", hand, wrong)
 
 
 def _move_order(move: Move) -> tuple[int, int]:

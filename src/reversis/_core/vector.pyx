@@ -95,7 +95,7 @@ cdef class Batch:
 
     cdef Py_ssize_t count
     cdef int n, d, tricks, size, nactions, scoring
-    cdef bint shaping, hearts
+    cdef bint shaping, passing
     cdef int off[NPARTS]
     cdef int8_t slot[NCARDS]
     cdef int block[6]           # by move code (a step's kind, MOVE_DECLINE, MOVE_PLAY)
@@ -193,7 +193,7 @@ cdef class Batch:
         """A batch of its own with the same hands (dealing with ``deal_source`` if given)."""
         cdef Batch out = _new_batch(self.count, self.n, self.d, self.nactions)
         out.tricks, out.size, out.scoring = self.tricks, self.size, self.scoring
-        out.shaping, out.hearts = self.shaping, self.hearts
+        out.shaping, out.passing = self.shaping, self.passing
         memcpy(out.off, self.off, sizeof(self.off))
         memcpy(out.slot, self.slot, sizeof(self.slot))
         memcpy(out.block, self.block, sizeof(self.block))
@@ -423,7 +423,7 @@ cdef class Batch:
         out[off[P_PHASE] + (2 if over else 0 if c.step < t.nsteps else 1)] = 1.0
         if self.trump[i] >= 0:
             out[off[P_TRUMP] + self.trump[i]] = 1.0
-        if self.hearts:
+        if self.passing:
             out[off[P_PASS_DIRECTION] + self.direction[i]] = 1.0
         if privileged:
             out[off[P_PRIVILEGED]] = 1.0
@@ -488,7 +488,7 @@ def new_batch(profile, count, deal_source, shaping=False):
     cdef Batch b = _new_batch(count, n, d, nactions)
     b.tricks = profile.tricks
     b.shaping = bool(shaping)
-    b.hearts = profile.hearts is not None
+    b.passing = rules.passing
     b.game = game_of(profile)
     b.deal_source = deal_source
     parts = observation_layout(profile)

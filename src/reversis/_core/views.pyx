@@ -216,7 +216,7 @@ def view_of(CoreState state not None, int seat, settlement, tuple legal, view_cl
         _cards_tuple(c.held[seat]),
         None if shown < 0 else CARD_AT[shown],
         None if t.trump_suit < 0 else _TRUMP_LETTERS[t.trump_suit],
-        None if profile.hearts is None else _direction_name(deal),
+        _direction_name(deal) if deal.rules.passing else None,
         seen.widow_card,
         tuple(seen.put_aside),
         tuple(seen.given),

@@ -1035,7 +1035,7 @@ def view_worlds(view, profile, scratch_deal, check, make_deal):
         raise ArgumentError("view_worlds: the deal is not the view's")
     rules = profile.compiled
     widow_kind = rules.widow
-    passes = profile.hearts is not None
+    passes = rules.passing
     shown = _view_card(view.shown)
     widow_card = _view_card(view.widow_card)
     P.n = n

@@ -76,6 +76,7 @@ def _danger_table(profile: Profile) -> tuple[int, ...]:
     points = dict(profile.points.trick) if profile.points is not None else {}
     specials = {code for special in profile.specials for code in special.cards}
     quinolas = {code for s in profile.specials if s.name == "quinola" for code in s.cards}
+    game = game_of(profile)
     table = [0] * 64
     for index in range(64):
         try:
@@ -85,10 +86,7 @@ def _danger_table(profile: Profile) -> tuple[int, ...]:
         value = 10 * points.get(card.rank.code, 0) + int(card.rank)
         if card.code in specials:
             value += 200 if card.code in quinolas else 100
-        if profile.hearts is not None and (card.code == "QS" or card.suit.code == "H"):
-            value += 100 if card.code == "QS" else 20  # hearts §8: the penalty cards
-        if profile.tetka is not None and card.rank.code == "Q":
-            value += 50  # tetka §4: the queens score against their taker
+        value += game.card_danger(card)  # the game's penalty cards (hearts §8, tetka §4)
         table[index] = value
     return tuple(table)
 

@@ -108,7 +108,7 @@ def pass_offset(profile: Profile, direction: object, hand_number: int) -> int:
         if not rules.pass_cards:
             return 0
         return rules.pass_cycle[(hand_number - 1) % len(rules.pass_cycle)]
-    if profile.hearts is None:
+    if not rules.passing:
         raise DealError(f"the {profile.name} profile passes no cards: no pass_direction")
     if direction not in DIRECTIONS:
         raise DealError(f"pass_direction is one of {', '.join(DIRECTIONS)}, not {direction!r}")
@@ -420,7 +420,7 @@ def deal_info(deal: Deal) -> DealInfo:
         widow=tuple(Card.from_index(bit) for bit in deal.widow),
         shown=None if deal.shown < 0 else Card.from_index(deal.shown),
         stakes=deal.stakes,
-        pass_direction=direction_name(deal) if deal.profile.hearts is not None else None,
+        pass_direction=direction_name(deal) if deal.rules.passing else None,
     )
 
 

@@ -20,10 +20,11 @@ from collections.abc import Sequence
 
 import attrs
 
-from reversis.cards import Card, cards_from_mask
+from reversis.cards import Card, Suit, cards_from_mask
 from reversis.engine.deal import direction_name
 from reversis.engine.facts import Fact, HandOver, MoonShot
 from reversis.engine.state import State
+from reversis.games.base import Words
 from reversis.games.common import (
     PointsGame,
     card_points,
@@ -112,6 +113,25 @@ class HeartsGame(PointsGame):
     """Hearts as a :class:`~reversis.games.base.Game`."""
 
     name = "hearts"
+    words = Words(
+        title="",
+        match="Game",
+        match_payments="The game's payments",
+        steps="The pass",
+        gives="passes",
+        given="passed",
+        gave="passed",
+        first_leader="the holder of the two of clubs",  # hearts §5
+        aim=(
+            "The aim: take as few points as you can: each heart is a point and the queen of "
+            "spades 13; taking them all shoots the moon."
+        ),
+    )
+    has_pot = False
+    #: hearts §13: the fewest points win.
+    highest_points_win = False
+    played_for_counters = False
+    pays_as_played = False
 
     def points(self, state: State) -> tuple[int, ...]:
         """The points of the tricks taken (hearts §8); once over, with §9 and §10 applied: the points
@@ -131,6 +151,55 @@ class HeartsGame(PointsGame):
     def reading(self, state: State) -> HeartsReading:
         """``hand.hearts``."""
         return HeartsReading(state)
+
+    def card_places(self, state: State) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        """The cards passed and not yet received (hearts §4)."""
+        return (("the cards in passage", self.reading(state).in_passage),)
+
+    def card_danger(self, card: Card) -> int:
+        """The penalty cards, the queen of spades most (hearts §8)."""
+        if card.code == "QS":
+            return 100
+        return 20 if card.suit is Suit.HEARTS else 0
+
+    def card_note(self, card: Card) -> str:
+        """The queen of spades and the hearts (hearts §8)."""
+        if card.code == "QS":
+            return " It is the queen of spades (13 points to its taker)."
+        if card.suit is Suit.HEARTS:
+            return " A heart: a point to its taker."
+        return ""
+
+    def check_points(self, state: State, points: Sequence[int]) -> str | None:
+        """Each seat's points from the cards of its tricks and the ``[hearts]`` numbers, with the
+        moon and the no-trick bonus (hearts §8-§10)."""
+        profile = state.deal.profile
+        flags = profile.hearts
+        assert flags is not None
+        won = [
+            cards_from_mask(sum(t.mask for t in state.tricks if t.winner == s))
+            for s in range(profile.players)
+        ]
+        moon_cards = {c for c in profile.deck if c.suit is Suit.HEARTS or c.code == "QS"}
+        value = {
+            c: flags.heart_points if c.suit is Suit.HEARTS else flags.qs_points for c in moon_cards
+        }
+        if flags.jd_bonus:
+            value[Card.parse("JD")] = flags.jd_points
+        expected = [sum(value.get(c, 0) for c in cards) for cards in won]
+        moon = sum(value[c] for c in moon_cards)
+        shot = next((s for s, cards in enumerate(won) if moon_cards <= set(cards)), None)
+        if shot is not None and flags.moon != "off":
+            for seat in range(profile.players):
+                if seat == shot:
+                    expected[seat] -= moon
+                elif flags.moon == "others":
+                    expected[seat] += moon
+        elif flags.avoid_all_tricks_bonus:
+            expected = [e + flags.no_trick_points * (not won[s]) for s, e in enumerate(expected)]
+        if tuple(expected) != tuple(points):
+            return f"the tricks give {expected}, the hand says {tuple(points)}"
+        return None
 
     def bounds(self, profile: Profile, stakes: Stakes) -> tuple[int, int]:
         """See the module's docstring."""

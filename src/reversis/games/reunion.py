@@ -27,11 +27,11 @@ from collections.abc import Sequence
 
 import attrs
 
-from reversis.cards import Card, Rank, cards_from_mask
+from reversis.cards import Card, Rank, Suit, cards_from_mask
 from reversis.engine.deal import Deal
 from reversis.engine.facts import Fact, HandOver
 from reversis.engine.state import Extra, State
-from reversis.games.base import Seen
+from reversis.games.base import Seen, Words
 from reversis.games.common import card_points, tricks_taken, won_cards
 from reversis.games.payments import Payment, Settlement
 from reversis.profile import Profile, ReunionRules
@@ -146,10 +146,40 @@ class ReunionReading:
         return discard_points(self._state.deal, self._state.extra.aside)
 
 
+#: The suits of each suit's colour: the left bower is the other jack of the trumps' colour
+#: (reunion §2).
+_COLOUR = {
+    Suit.CLUBS: {Suit.CLUBS, Suit.SPADES},
+    Suit.SPADES: {Suit.CLUBS, Suit.SPADES},
+    Suit.DIAMONDS: {Suit.DIAMONDS, Suit.HEARTS},
+    Suit.HEARTS: {Suit.DIAMONDS, Suit.HEARTS},
+}
+
+
 class ReunionGame:
     """Réunion as a :class:`~reversis.games.base.Game`."""
 
     name = "reunion"
+    words = Words(
+        title="",
+        match="Game",
+        match_payments="The game's payments",
+        steps="The exchange",
+        gives="gives",
+        given="given",
+        gave="gave",
+        first_leader=None,
+        aim=(
+            "The aim: take the most card points in your tricks; trumps win, the right and left "
+            "bowers first."
+        ),
+    )
+    has_pot = False
+    #: reunion §8: the highest game total wins [decision].
+    highest_points_win = True
+    played_for_counters = False
+    #: The side payments are worked out afresh from the tricks at each state (reunion §7).
+    pays_as_played = False
 
     def points(self, state: State) -> tuple[int, ...]:
         """The card points so far (reunion §6); at the end they add up to 150."""
@@ -206,6 +236,41 @@ class ReunionGame:
     def reading(self, state: State) -> ReunionReading:
         """``hand.reunion``."""
         return ReunionReading(state)
+
+    def card_places(self, state: State) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        """The dealer's discards (reunion §4)."""
+        return (("the discards", self.reading(state).discards),)
+
+    def card_danger(self, card: Card) -> int:
+        """Nothing: no card costs its taker (reunion §3: card points are won)."""
+        return 0
+
+    def card_note(self, card: Card) -> str:
+        """None."""
+        return ""
+
+    def check_points(self, state: State, points: Sequence[int]) -> str | None:
+        """The card points of the whole pack with the bowers, and the last trick: 150 a deal with
+        the spec's numbers (reunion §3, §6), less the discards while the dealer has no trick
+        (``discard_needs_trick``, reunion §4)."""
+        deal = state.deal
+        profile = deal.profile
+        rules = _rules(profile)
+        values = dict(rules.points)
+        bowers: set[Card] = set()
+        if profile.play.bowers and deal.shown >= 0:
+            # the jacks of the turn-up's colour (reunion §2)
+            trumps = Card.from_index(deal.shown).suit
+            bowers = {c for c in profile.deck if c.rank is Rank.JACK and c.suit in _COLOUR[trumps]}
+        total = rules.last_trick + sum(
+            rules.bower_points if card in bowers else values.get(card.rank.code, 0)
+            for card in profile.deck
+        )
+        if rules.discard_needs_trick and not tricks_taken(state)[deal.dealer]:
+            total -= discard_points(deal, state.extra.aside)
+        if sum(points) != total:
+            return f"a deal of Réunion gives {total} points, not {sum(points)}"
+        return None
 
     def bounds(self, profile: Profile, stakes: Stakes) -> tuple[int, int]:
         """See the module's docstring."""

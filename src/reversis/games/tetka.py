@@ -18,6 +18,7 @@ from reversis.cards import Card, Rank, Suit
 from reversis.engine.deal import Deal
 from reversis.engine.facts import Fact, HandOver, MostTricks
 from reversis.engine.state import State
+from reversis.games.base import Words
 from reversis.games.common import (
     PointsGame,
     card_points,
@@ -177,6 +178,25 @@ class TetkaGame(PointsGame):
     """Tëtka as a :class:`~reversis.games.base.Game`."""
 
     name = "tetka"
+    words = Words(
+        title="",
+        match="Game",
+        match_payments="The game's payments",
+        steps="The exchange",
+        gives="gives",
+        given="given",
+        gave="gave",
+        first_leader=None,
+        aim=(
+            "The aim: take as few points as you can: the tricks with Tëtka, the bum trick and "
+            "the cards the deal named cost points."
+        ),
+    )
+    has_pot = False
+    #: tetka §7: the fewest points win.
+    highest_points_win = False
+    played_for_counters = False
+    pays_as_played = False
 
     def points(self, state: State) -> tuple[int, ...]:
         """The points of the tricks taken (tetka §4); once over, with most tricks (§5)."""
@@ -206,6 +226,30 @@ class TetkaGame(PointsGame):
     def reading(self, state: State) -> TetkaReading:
         """``hand.tetka``."""
         return TetkaReading(state)
+
+    def card_places(self, state: State) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        """None: every card is in a hand or a trick."""
+        return ()
+
+    def card_danger(self, card: Card) -> int:
+        """The queens, which score against their taker (tetka §4)."""
+        return 50 if card.rank is Rank.QUEEN else 0
+
+    def card_note(self, card: Card) -> str:
+        """None (the points of a card depend on the bum card, which the hand shows)."""
+        return ""
+
+    def check_points(self, state: State, points: Sequence[int]) -> str | None:
+        """The scoring items, one of each a hand, add up to the total of the ``[tetka]`` numbers
+        (9 points with the spec's: tetka §4-§6)."""
+        profile = state.deal.profile
+        tetka = _rules(state.deal)
+        queens = sum(1 for card in profile.deck if card.rank is Rank.QUEEN)
+        total = (queens - 1) * tetka.queen + tetka.tetka + tetka.bum_card + tetka.bum_trick
+        total += tetka.last_trick + tetka.most_tricks
+        if sum(points) != total:
+            return f"a hand of Tëtka gives {total} points, not {sum(points)}"
+        return None
 
     def bounds(self, profile: Profile, stakes: Stakes) -> tuple[int, int]:
         """See the module's docstring."""

@@ -93,6 +93,10 @@ class Rules:
     #: The pass offsets of the cycle by hand number (hearts §3), and whether cards are passed.
     pass_cycle: tuple[int, ...]
     pass_cards: bool
+    #: Whether a hand has a pass direction and its cards are handed over as passes, out of the
+    #: hand at once and received together (hearts §3, §4), rather than given (hoyle §4); a
+    #: profile that passes may pass no cards (``pass_cards`` false: the direction is ``none``).
+    passing: bool
     #: ``(may decline, mask of cards that may not be put out)`` when they do not depend on stakes.
     exchange_limits: tuple[bool, int] | None
     #: The cards the dealer may not discard (``deal.discard_barred``), and whether the bowers too.
@@ -313,6 +317,7 @@ def compile_rules(profile: Profile) -> Rules:
         pass_steps=tuple(_pass_steps(profile, d) for d in range(n)),
         pass_cycle=tuple(PASS_OFFSETS[d] % n for d in hearts.pass_cycle) if hearts else (0,),
         pass_cards=bool(hearts and hearts.pass_cards),
+        passing=hearts is not None,
         exchange_limits=exchange_limits(profile, None)
         if exchange is None
         or (exchange.decline != "three-stakes" and exchange.discard_quinolas == "always")

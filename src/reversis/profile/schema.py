@@ -112,6 +112,11 @@ class Profile:
         return sum(others for others, _ in self.deal.packets)
 
     @property
+    def rounds(self) -> int:
+        """The agreed rounds of a match (``[match] rounds``); Tëtka's orbits (tetka §7)."""
+        return self.tetka.orbits if self.tetka is not None else self.match.rounds
+
+    @property
     def game(self) -> Literal["reversis", "hearts", "tetka", "reunion"]:
         """The game whose scoring this profile uses, told by its sections."""
         if self.hearts is not None:

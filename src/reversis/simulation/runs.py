@@ -40,6 +40,7 @@ from reversis import events as ev
 from reversis import jsonio
 from reversis.bots.players import BOT_NAMES, Bot, is_bot_name, make_bot, play_hand
 from reversis.errors import ArgumentError
+from reversis.games import game_of
 from reversis.hand import Hand, new_hand, settle
 from reversis.profile import Profile, load_profile
 from reversis.records import files
@@ -242,15 +243,15 @@ def _make(spec: _Spec, index: int, k: int) -> Bot:
 
 
 def _tally(
-    hand: Hand, seat_of: Sequence[int], reversis: bool, privilege: bool
+    hand: Hand, seat_of: Sequence[int], has_pot: bool, privilege: bool
 ) -> tuple[_Tally, ...]:
     net = settle(hand).net
     over = hand.events[-1]
-    pot = reversis and isinstance(over, ev.HandOver) and over.winner is not None
+    pot = has_pot and isinstance(over, ev.HandOver) and over.winner is not None
     out = []
     for seat in seat_of:
         made = broken = used = 0
-        if reversis or privilege:
+        if has_pot or privilege:
             for event in hand.events:
                 if isinstance(event, ev.ReversisMade) and event.seat == seat:
                     made = 1
@@ -269,7 +270,7 @@ def _run(spec: _Spec, start: int, stop: int) -> list[_Outcome]:
 
     profile = spec.profile
     n = profile.players
-    reversis_game = profile.reversis is not None
+    has_pot = game_of(profile).has_pot
     privilege = profile.privilege is not None
     outcomes = []
     for index in range(start, stop):
@@ -285,7 +286,7 @@ def _run(spec: _Spec, start: int, stop: int) -> list[_Outcome]:
             outcomes.append(
                 _Outcome(
                     index,
-                    (_tally(hand, seat_of, reversis_game, privilege),),
+                    (_tally(hand, seat_of, has_pot, privilege),),
                     None,
                     records.dump(hand) if spec.records else None,
                 )
@@ -295,7 +296,7 @@ def _run(spec: _Spec, start: int, stop: int) -> list[_Outcome]:
         from reversis.match import new_match  # noqa: PLC0415
 
         match = play_match(new_match(profile, seed=seed), at_seat)
-        tallies = tuple(_tally(h, seat_of, reversis_game, privilege) for h in match.history)
+        tallies = tuple(_tally(h, seat_of, has_pot, privilege) for h in match.history)
         start_bankroll = profile.money.bankroll
         nets = tuple(match.bankrolls[seat_of[k]] - start_bankroll for k in range(n))
         outcomes.append(
@@ -559,7 +560,7 @@ class _Sums:
 
     def result(self, spec: _Spec, count: int) -> SimulationResult:
         profile = spec.profile
-        reversis_game = profile.reversis is not None
+        has_pot = game_of(profile).has_pot
         privilege = profile.privilege is not None
         names = [b if isinstance(b, str) else getattr(b, "__name__", "bot") for b in spec.bots]
         results = []
@@ -571,10 +572,10 @@ class _Sums:
                     hands=row[0],
                     net=row[1],
                     net_squares=row[2],
-                    pot_hands=row[3] if reversis_game else None,
-                    pots_won=row[4] if reversis_game else None,
-                    reversis_made=row[5] if reversis_game else None,
-                    reversis_broken=row[6] if reversis_game else None,
+                    pot_hands=row[3] if has_pot else None,
+                    pots_won=row[4] if has_pot else None,
+                    reversis_made=row[5] if has_pot else None,
+                    reversis_broken=row[6] if has_pot else None,
                     privilege_used=row[7] if privilege else None,
                     matches=row[8],
                     match_net=row[9],

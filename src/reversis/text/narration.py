@@ -15,6 +15,7 @@ from reversis import events as ev
 from reversis.bots.players import Bot, play_hand
 from reversis.cards import Card, Suit
 from reversis.engine.tricks import Trick
+from reversis.games import game_of
 from reversis.games.payments import Payment
 from reversis.hand import Hand, settle, state_of
 from reversis.match import Match, MatchPhase
@@ -64,13 +65,10 @@ def describe_hand(hand: Hand) -> list[str]:
     profile = hand.profile
     deal = hand.deal
     reversis = hand.reversis
-    leads = (
-        "the holder of the two of clubs leads"
-        if profile.hearts is not None
-        else f"seat {deal.eldest} leads"
-    )
+    words = game_of(profile).words
+    leads = (words.first_leader or f"seat {deal.eldest}") + " leads"
     lines = [
-        f"{'Reversis: ' if reversis is not None else ''}{profile_title(profile)}"
+        f"{words.title}{profile_title(profile)}"
         + (f", seed {deal.seed}" if deal.seed is not None else ""),
         f"{profile.players} players, seats numbered in playing order ({profile.table.direction}); "
         f"seat {hand.dealer} deals, {leads}.",
@@ -99,7 +97,7 @@ def describe_hand(hand: Hand) -> list[str]:
     if profile.mechanism != "none":
         lines.append(f"  stakes            {_stakes_text(deal.stakes)}")
     if state_of(hand).deal.nsteps:
-        lines += ["", "The pass" if profile.hearts is not None else "The exchange"]
+        lines += ["", words.steps]
     current: list[str] = []
     taken = True  # whether the trick of ``current`` is taken
     trick_lines: list[str] = []
@@ -116,10 +114,11 @@ def describe_hand(hand: Hand) -> list[str]:
         elif isinstance(event, ev.Discarded):
             lines.append(f"  {_seat(hand, event.seat)} discards {event.card}")
         elif isinstance(event, ev.CardGiven):
-            verb = "passes" if profile.hearts is not None else "gives"
-            lines.append(f"  {_seat(hand, event.seat)} {verb} {event.card} to seat {event.to}")
+            lines.append(
+                f"  {_seat(hand, event.seat)} {words.gives} {event.card} to seat {event.to}"
+            )
         elif isinstance(event, ev.CardsPassed):
-            lines.append(f"  the cards {'passed' if profile.hearts else 'given'} change hands")
+            lines.append(f"  the cards {words.given} change hands")
         elif isinstance(event, ev.CardPlayed):
             if event.kind is ev.PlayKind.LED:
                 if not current:
@@ -280,9 +279,8 @@ def describe_match(match: Match, bots: Sequence[Bot], end_choice: str = "share")
 def narrate_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[list[str], Match]:
     """:func:`describe_match`'s lines, and the match played to its end (to save its record)."""
     profile = match.profile
-    kind = "Reversis match" if profile.reversis is not None else "Game"
     lines = [
-        f"{kind}: {profile_title(profile)}"
+        f"{game_of(profile).words.match}: {profile_title(profile)}"
         + (f", seed {match.seed}" if match.seed is not None else ""),
         f"{profile.players} players with {money(profile, profile.money.bankroll)} each; "
         + (
@@ -350,11 +348,11 @@ def describe_match_end(match: Match) -> list[str]:
             f"End of the agreed hands: seat {seat}, who lost most, chose to {choice}"
             for seat, choice in match.choices
         ]
+    game = game_of(profile)
     if match.final_payments:
-        what = "The stakes are shared" if profile.reversis is not None else "The game's payments"
-        lines += ["", what]
+        lines += ["", game.words.match_payments]
         lines += _payment_lines(profile, match.final_payments)
-    if match.is_over and profile.reversis is None:
+    if match.is_over and not game.played_for_counters:
         winners = ", ".join(f"seat {s}" for s in match.winners)
         totals = ", ".join(f"seat {s} {t}" for s, t in enumerate(match.totals))
         word = "winner" if len(match.winners) == 1 else "winners"

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from html import escape
 
 from reversis import events as ev
+from reversis.games import game_of
 from reversis.hand import Hand, settle
 from reversis.text.narration import describe_hand
 from reversis.text.sentences import (
@@ -63,7 +64,7 @@ def _before_play(hand: Hand, names: Names) -> list[str]:
             out.append(f"{names(event.seat)} discarded {event.card}.")
         elif isinstance(event, ev.CardGiven):
             # hearts §4 passes; hoyle §4's opposite exchange gives (as narration words them)
-            verb = "passed" if hand.profile.hearts is not None else "gave"
+            verb = game_of(hand.profile).words.gave
             out.append(f"{names(event.seat)} {verb} {event.card} to {names(event.to)}.")
     return [text[:1].upper() + text[1:] for text in out]
 

@@ -34,8 +34,9 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from reversis import events as ev
-from reversis.cards import Card, Rank, Suit
+from reversis.cards import Card, Rank, Suit, cards_from_mask
 from reversis.engine.tricks import Trick
+from reversis.games import game_of
 from reversis.profile import Profile
 
 if TYPE_CHECKING:
@@ -481,7 +482,7 @@ def table_svg(profile: Profile, *, dealer: int = 0, scale: float = 1.0) -> str:
         )
         compass = _compass(profile, seat, dealer)
         words = f"seat {seat}" + (f" ({compass})" if compass else "")
-        first = "eldest" if profile.hearts is not None else "eldest: leads first"
+        first = "eldest" if game_of(profile).words.first_leader else "eldest: leads first"
         detail = {"dealer": "dealer", "eldest": first}.get(role, "")
         if py < cy - 40 * scale:  # at the top: the words above the disc
             parts.append(_label(px, py - 44 * scale, words, size=12 * scale, bold=True))
@@ -548,11 +549,8 @@ def table_svg(profile: Profile, *, dealer: int = 0, scale: float = 1.0) -> str:
             name = "pools"
         parts.append(_label(mx, my + 28 * scale, name, size=11 * scale, color=cream))
     eldest = (dealer + 1) % profile.players
-    leads = (
-        "the holder of the two of clubs leads first"
-        if profile.hearts is not None
-        else f"seat {eldest} (the eldest) leads first"
-    )
+    leader = game_of(profile).words.first_leader or f"seat {eldest} (the eldest)"
+    leads = f"{leader} leads first"
     title = (
         f"The {profile.name} table: {profile.players} players; seat {dealer} deals, {leads}; "
         f"play goes {way}"
@@ -564,6 +562,7 @@ def hand_html(hand: Hand) -> str:
     """``hand`` as one self-contained HTML page (inline SVG and style, no script): the deal, each
     trick as a picture (:func:`trick_svg`, the special cards' plays noted), the events and the
     settlement in words (:mod:`reversis.text.page`). ``replay --html`` prints it."""
+    from reversis.hand import state_of  # noqa: PLC0415 - the facade is loaded by now
     from reversis.text.page import page  # noqa: PLC0415 - the page's words load on use
 
     profile = hand.profile
@@ -585,6 +584,8 @@ def hand_html(hand: Hand) -> str:
     ]
     deal = [cards_svg(sorted(cards), overlap=0.45, scale=0.7) for cards in hand.deal.dealt]
     widow = cards_svg(hand.deal.widow, scale=0.7) if hand.deal.widow else None
-    pot = hand.reversis.pot if hand.reversis is not None and hand.is_over else ()
+    # fournier-1785 §7: the pot, turned at the end of the hand.
+    over = hand.is_over and game_of(profile).has_pot
+    pot = cards_from_mask(state_of(hand).extra.aside) if over else ()
     return page(hand, deal=deal, tricks=tricks, widow=widow,
                 pot=cards_svg(pot, scale=0.7) if pot else None)  # fmt: skip

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from reversis import events as ev
 from reversis.cards import Card, Suit
 from reversis.errors import ArgumentError
+from reversis.games import game_of
 from reversis.games.payments import Payment
 from reversis.moves import Decline, Discard, Exchange, Give, Move, Pass, Play
 from reversis.stakes import BasketStakes, PoolStakes, PotStakes, Stakes
@@ -182,7 +183,7 @@ def render(view: HandView, *, color: bool = False, width: int | None = None) -> 
     bold = _BOLD if color else ""
     reset = _RESET if color else ""
     lines = [
-        f"{bold}{'Reversis: ' if profile.reversis is not None else ''}"
+        f"{bold}{game_of(profile).words.title}"
         f"{profile_title(profile)}, hand {view.hand_number}{reset}",
         f"You are seat {seat}{role}. Dealer: seat {view.dealer}. {_phase_text(view)}",
         f"Your hand: {_by_suit(view.hand, color)}",
@@ -295,11 +296,7 @@ def _special(view: HandView, card: Card) -> str:
     stakes = card_stakes(profile, card)
     if stakes is not None:
         return f" {stakes}"
-    if profile.hearts is not None and card.code == "QS":
-        return " It is the queen of spades (13 points to its taker)."
-    if profile.hearts is not None and card.suit is Suit.HEARTS:
-        return " A heart: a point to its taker."
-    return ""
+    return game_of(profile).card_note(card)
 
 
 def describe_move(view: HandView, move: Move) -> str:

@@ -34,6 +34,7 @@ import attrs
 from reversis import events as ev
 from reversis.cards import Card, Rank
 from reversis.engine.tricks import Trick
+from reversis.games import game_of
 from reversis.games.payments import Payment
 from reversis.profile import Profile, shipped
 
@@ -350,7 +351,7 @@ def outcome_sentences(
     who = _default(names, profile)
     n = len(points)
     out: list[str] = []
-    rev = profile.reversis
+    game = game_of(profile)
     made = next((e for e in events if isinstance(e, ev.ReversisMade)), None)
     broken = next((e for e in events if isinstance(e, ev.ReversisBroken)), None)
     privileged = next((e.seat for e in events if isinstance(e, ev.PrivilegeUsed)), None)
@@ -364,10 +365,10 @@ def outcome_sentences(
                 f"{broken.trick}: the {word} is out of play."
             )
         )
-    elif rev is not None and winner is not None and loser is not None:
+    elif game.has_pot and winner is not None and loser is not None:
         out.append(_cap(f"{who.does(winner, 'win')} the {word} and {who.does(loser, 'lose')} it."))
         out.extend(_why(profile, dealer, points, tricks, winner, loser, privileged, who))
-    elif rev is None and n:
+    elif not game.has_pot and n:
         moon = next((e for e in events if isinstance(e, ev.MoonShot)), None)
         if moon is not None:
             out.append(_cap(f"{who.does(moon.seat, 'shoot')} the moon."))
@@ -377,7 +378,7 @@ def outcome_sentences(
         if low == high:
             out.append(f"Every seat has {plural(low, 'point')}.")
         else:
-            goal = "most" if profile.reunion is not None else "fewest"
+            goal = "most" if game.highest_points_win else "fewest"
             first, last = (worst, best) if goal == "most" else (best, worst)
             out.append(
                 _cap(
@@ -500,28 +501,7 @@ def outcome_text(
 
 def aim_sentence(profile: Profile) -> str:
     """What a player of ``profile`` plays for, in a sentence (the ``?`` of the terminal game)."""
-    word = profile.money.pot_reason
-    if profile.reversis is not None:
-        return (
-            f"The aim: take as few card points as you can. The fewest points win the {word} "
-            "(a tie goes to fewer tricks, then to the seat order from the dealer), the most "
-            f"lose it; aces and the quinola earn when placed on a trick another takes and cost "
-            "when forced out or led. Taking every trick makes a reversis."
-        )
-    if profile.hearts is not None:
-        return (
-            "The aim: take as few points as you can: each heart is a point and the queen of "
-            "spades 13; taking them all shoots the moon."
-        )
-    if profile.tetka is not None:
-        return (
-            "The aim: take as few points as you can: the tricks with Tëtka, the bum trick and "
-            "the cards the deal named cost points."
-        )
-    return (
-        "The aim: take the most card points in your tricks; trumps win, the right and left "
-        "bowers first."
-    )
+    return game_of(profile).words.aim.format(pot=profile.money.pot_reason)
 
 
 def card_stakes(profile: Profile, card: Card) -> str | None:

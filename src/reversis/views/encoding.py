@@ -429,7 +429,7 @@ def observation_entries(
     add(at["phase"] + phase)
     if deal.trumps is not None:
         add(at["trump"] + deal.trumps.suit)
-    if profile.hearts is not None:
+    if deal.rules.passing:
         add(at["pass_direction"] + _DIRECTIONS.index(direction_name(deal)))
     if seen.privileged:
         add(at["privileged"])

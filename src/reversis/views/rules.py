@@ -125,9 +125,9 @@ def _check_deal(view: HandView, profile: Profile, deal: Deal, fail: Fail) -> Non
     if view.trump != trump:
         why = "the suit of the card shown" if trump else f"the {profile.name} profile has no trumps"
         fail(f"trump must be {trump!r} ({why}), not {str(view.trump)[:20]!r}")
-    if profile.hearts is None and view.pass_direction is not None:
+    if not deal.rules.passing and view.pass_direction is not None:
         fail(f"pass_direction: the {profile.name} profile passes no cards")
-    if profile.hearts is not None:
+    if deal.rules.passing:
         if view.pass_direction not in DIRECTIONS:
             fail(f"pass_direction must be one of {', '.join(DIRECTIONS)}")
         try:

@@ -355,7 +355,7 @@ def own_view(hand: Hand, seat: int, state: State, settlement: Settlement) -> Han
         hand=hand.hand_of(seat),
         shown=None if deal.shown < 0 else Card.from_index(deal.shown),
         trump=None if trumps is None else "CDHS"[trumps.suit],
-        pass_direction=direction_name(deal) if profile.hearts is not None else None,
+        pass_direction=direction_name(deal) if deal.rules.passing else None,
         widow_card=mine.widow_card,
         put_aside=mine.put_aside,
         given=mine.given,

@@ -202,7 +202,7 @@ class _Plan:
         self.plays = [e for e in view.events if isinstance(e, ev.CardPlayed)]
         self.play_moves: list[Move] = [_play(p.card) for p in self.plays]
         #: Whether the cards handed over are passes (out of the hand at once) or gives.
-        self.passes = profile.hearts is not None
+        self.passes = profile.compiled.passing
         self.privileged = {e.seat for e in view.events if isinstance(e, ev.PrivilegeUsed)}
         played: dict[int, list[Card]] = {p: [] for p in range(n)}
         for play in self.plays:

@@ -29,7 +29,7 @@ from reversis.cards import Card, cards_from_mask
 from reversis.engine.deal import Deal
 from reversis.engine.facts import Fact, HandOver
 from reversis.engine.state import Extra, State
-from reversis.games.base import Seen
+from reversis.games.base import Seen, Words
 from reversis.games.common import card_points, highest, tricks_taken, won_cards
 from reversis.games.payments import Payment, Settlement
 from reversis.games.reversis.bounds import reversis_bounds
@@ -122,6 +122,29 @@ class ReversisGame:
     """Reversis as a :class:`~reversis.games.base.Game`."""
 
     name = "reversis"
+    words = Words(
+        title="Reversis: ",
+        match="Reversis match",
+        match_payments="The stakes are shared",
+        steps="The exchange",
+        gives="gives",
+        given="given",
+        gave="gave",
+        first_leader=None,
+        aim=(
+            "The aim: take as few card points as you can. The fewest points win the {pot} "
+            "(a tie goes to fewer tricks, then to the seat order from the dealer), the most "
+            "lose it; aces and the quinola earn when placed on a trick another takes and cost "
+            "when forced out or led. Taking every trick makes a reversis."
+        ),
+    )
+    #: fournier-1785 §7: the fewest points win the pot, the most lose it; §8: the reversis.
+    has_pot = True
+    highest_points_win = False
+    #: Reversis is played for counters (fournier-1785 §2); the richest win the match (§12).
+    played_for_counters = True
+    #: fournier-1785 §9, §10: the aces and quinolas are paid as they are played, trick by trick.
+    pays_as_played = True
 
     def points(self, state: State) -> tuple[int, ...]:
         """The points of the cards in each seat's tricks (fournier-1785 §7)."""
@@ -153,6 +176,24 @@ class ReversisGame:
     def reading(self, state: State) -> ReversisReading:
         """``hand.reversis``."""
         return ReversisReading(state)
+
+    def card_places(self, state: State) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        """The pot (fournier-1785 §4)."""
+        return (("the pot", self.reading(state).pot),)
+
+    def card_danger(self, card: Card) -> int:
+        """Nothing more: the paying cards are the profile's ``[[specials]]``, which a cautious
+        player reads from the profile."""
+        return 0
+
+    def card_note(self, card: Card) -> str:
+        """None: what a paying card earns or costs is the profile's ``[[specials]]``."""
+        return ""
+
+    def check_points(self, state: State, points: Sequence[int]) -> str | None:
+        """Nothing to hold them to: the points are the cards' values in the tricks (fournier-1785
+        §7), which the money's checks follow."""
+        return None
 
     def bounds(self, profile: Profile, stakes: Stakes) -> tuple[int, int]:
         """See :mod:`~.bounds`."""
