@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import reversis
-from conftest import sized
+from helpers import sized
 from reversis import Hand, Profile, Settlement, new_hand
 from reversis.engine.state import State
 from reversis.games.reversis import ReversisReading

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import reversis
-from conftest import sized
+from helpers import sized
 from reversis import Match, cli, new_hand
 from reversis.bots.players import RandomBot, play_hand
 from reversis.cli import main

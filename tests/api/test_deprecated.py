@@ -4,7 +4,7 @@ that moved under ``hand.<game>`` and ``hand.deal``), ``reversis.handcompat`` and
 ``dir(reversis)`` is the package's public names, each a documented object.
 
 Records written by the previous version still load: their JSON field names did not change
-(``tests/test_written_before.py`` reads them).
+(``tests/records/test_written_before.py`` reads them).
 """
 
 from __future__ import annotations
@@ -19,10 +19,9 @@ from pathlib import Path
 import pytest
 
 import reversis
-from helpers import random_states
+from helpers import ROOT, random_states
 from reversis import Hand, load_profile, new_match
 
-ROOT = Path(__file__).resolve().parent.parent
 PROFILES = tuple(reversis.available_profiles())
 
 #: The names ``Hand`` had for one development release, each with a DeprecationWarning.

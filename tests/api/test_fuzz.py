@@ -12,8 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import reversis
-from conftest import SCALE
-from helpers import check_view_consumers
+from helpers import SCALE, check_view_consumers
 from reversis import (
     Card,
     Hand,
@@ -36,6 +35,8 @@ from reversis.stakes import stakes_from_dict
 
 ALLOWED = (RecordError, InvalidMoveError, ProfileError)
 EXAMPLES = 1000 * SCALE
+#: Random inputs, new ones at each run, none stored, and no health check: the inputs are junk.
+FUZZED = settings(max_examples=EXAMPLES, database=None, suppress_health_check=list(HealthCheck))
 
 json_values = st.recursive(
     st.none()
@@ -148,18 +149,14 @@ def _mutate(value: Any, rng: random.Random, depth: int = 0) -> Any:
     return rng.choice([None, 0, "x"])
 
 
-@settings(
-    max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=list(HealthCheck)
-)
+@FUZZED
 @given(text=st.text(max_size=300))
 def test_random_text(text: str) -> None:
     for read in TEXT_READERS.values():
         _only_typed_errors(read, text)
 
 
-@settings(
-    max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=list(HealthCheck)
-)
+@FUZZED
 @given(value=json_values)
 def test_random_data(value: Any) -> None:
     for read in READERS.values():
@@ -167,9 +164,7 @@ def test_random_data(value: Any) -> None:
     _only_typed_errors(Hand.from_json, json.dumps(value))
 
 
-@settings(
-    max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=list(HealthCheck)
-)
+@FUZZED
 @given(pick=st.integers(0, len(SAMPLES) - 1), seed=st.integers(0, 2**32), rounds=st.integers(1, 4))
 def test_mutated_valid_inputs(pick: int, seed: int, rounds: int) -> None:
     kind, value = SAMPLES[pick]

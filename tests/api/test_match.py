@@ -8,8 +8,7 @@ import random
 import attrs
 import pytest
 
-from conftest import SCALE
-from helpers import play_match
+from helpers import SCALE, play_match
 from reversis import (
     BasketStakes,
     Beast,

@@ -15,10 +15,10 @@ import pickle
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import sized
+from helpers import seeded, sized
 from reversis import (
     IllegalMoveError,
     MatchPhase,
@@ -86,7 +86,7 @@ def _conserved(hand, deck_mask: int) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("name", sorted(PROFILES))
-@settings(max_examples=HANDS, deadline=None, derandomize=True, database=None)
+@seeded(HANDS)
 @given(
     seed=st.integers(0, 2**64),
     dealer=st.integers(0, 3),
@@ -149,7 +149,7 @@ def test_random_hands(name: str, seed: int, dealer: int, choices: int, stakes: i
 
 
 @pytest.mark.parametrize("name", sorted(PROFILES))
-@settings(max_examples=MATCHES, deadline=None, derandomize=True, database=None)
+@seeded(MATCHES)
 @given(seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
 def test_random_matches(name: str, seed: int, choices: int) -> None:
     profile = PROFILES[name]

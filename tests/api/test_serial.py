@@ -13,8 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import reversis
-from conftest import SCALE
-from helpers import paying_settlement, random_moves, tampered
+from helpers import SCALE, paying_settlement, random_moves, tampered
 from reversis import (
     Card,
     Decline,
@@ -392,17 +391,13 @@ def test_shipped_profiles_round_trip(name: str) -> None:
         _round_trips(load_profile(name), seed)
 
 
-@settings(
-    max_examples=25 * SCALE, deadline=None, database=None, suppress_health_check=list(HealthCheck)
-)
+@settings(max_examples=25 * SCALE, database=None, suppress_health_check=list(HealthCheck))
 @given(profile=house_profiles(), seed=st.integers(0, 2**32))
 def test_house_profiles_round_trip(profile: Profile, seed: int) -> None:
     _round_trips(profile, seed)
 
 
-@settings(
-    max_examples=15 * SCALE, deadline=None, database=None, suppress_health_check=list(HealthCheck)
-)
+@settings(max_examples=15 * SCALE, database=None, suppress_health_check=list(HealthCheck))
 @given(profile=game_profiles(), seed=st.integers(0, 2**32))
 def test_house_profiles_of_the_point_games_round_trip(profile: Profile, seed: int) -> None:
     _round_trips(profile, seed)

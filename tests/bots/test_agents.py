@@ -6,12 +6,11 @@ import random
 from collections.abc import Callable
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import reversis
-from conftest import SCALE
-from helpers import random_moves
+from helpers import SCALE, random_moves, seeded
 from reversis import (
     Decline,
     Hand,
@@ -81,7 +80,7 @@ def _random_views(test: Callable[..., None]) -> Callable[..., None]:
         seat=st.integers(0, 3),
         pick=st.integers(0, 2**32),
     )(test)
-    test = settings(max_examples=150 * SCALE, deadline=None, derandomize=True, database=None)(test)
+    test = seeded(150 * SCALE)(test)
     return pytest.mark.parametrize("name", sorted(PROFILES))(test)
 
 

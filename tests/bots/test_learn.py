@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import reversis
+from helpers import ROOT
 from reversis.bots.learned import LearnedBot
 from reversis.bots.players import is_bot_name, make_bot, play_hand
 from reversis.errors import ArgumentError
@@ -22,7 +23,7 @@ if os.environ.get("REVERSIS_REQUIRE_PETTINGZOO") == "1":  # .ci/run: the tests m
 else:
     np = pytest.importorskip("numpy", reason="pip install -e '.[pettingzoo]'")
 
-LEARN = Path(__file__).parent.parent / "examples" / "learn"
+LEARN = ROOT / "examples" / "learn"
 
 
 @pytest.fixture(scope="module")

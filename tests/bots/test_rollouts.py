@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import reversis.worlds.sampler as worlds
-from conftest import sized
+from helpers import sized, started
 from reversis import (
     ArgumentError,
     IllegalMoveError,
@@ -48,19 +48,6 @@ from reversis.worlds.sampler import world_sampler
 
 PROFILES = {name: load_profile(name) for name in available_profiles()}
 HANDS = sized(6, 60)
-
-
-def _start(name: str, seed: int, before: int) -> Any:
-    """A hand of ``name`` after ``before`` random moves (fewer if it ends sooner)."""
-    profile = PROFILES[name]
-    hand = new_hand(profile, seed=seed, dealer=seed % profile.players)
-    rng = random.Random(-seed)
-    for _ in range(before):
-        moves = hand.legal_moves()
-        if not moves:
-            break
-        hand = hand.apply(rng.choice(moves))
-    return hand
 
 
 def _step_by_step(hand: Any, rng: list[int], policy: Any) -> Any:
@@ -103,7 +90,7 @@ CASES = [(name, seed, before) for name in PROFILES for seed, before in ((1, 0), 
 def test_rollouts_of_a_hand_equal_step_by_step_play(
     name: str, seed: int, before: int, policy: str
 ) -> None:
-    hand = _start(name, seed, before)
+    hand = started(name, seed, before)
     chosen: Any = {"random": None, "cautious": "cautious", "callable": _lowest}[policy]
     results = rollouts(hand, 4, seed=seed * 7919, policy=chosen or "random")
     assert results.shape == (4, hand.players)
@@ -116,7 +103,7 @@ def test_rollouts_of_a_hand_equal_step_by_step_play(
 
 @pytest.mark.parametrize("name", sorted(PROFILES))
 def test_rollouts_of_a_view_play_out_the_worlds_of_the_view(name: str) -> None:
-    hand = _start(name, 5, 11)
+    hand = started(name, 5, 11)
     seat = hand.to_move if hand.to_move is not None else 0
     view = hand.view(seat)
     results = rollouts(view, 3, seed=99, policy="cautious")
@@ -141,7 +128,7 @@ def test_the_core_and_the_reference_give_the_same_results(name: str) -> None:
     """The core's loop (on its states) and the reference's (on the equal reference states) draw
     the same numbers and so give the same rows, for every policy."""
     for seed in range(HANDS):
-        hand = _start(name, seed, seed * 5 % 30)
+        hand = started(name, seed, seed * 5 % 30)
         core_state = state_of(hand)
         reference_state = core_state.to_state()
         value = result_function(hand.profile, "net")
@@ -158,7 +145,7 @@ def test_the_same_seed_gives_the_same_results_and_another_seed_others() -> None:
     first = rollouts(hand, 50, seed=12).tolist()
     assert rollouts(hand, 50, seed=12).tolist() == first
     assert rollouts(hand, 50, seed=13).tolist() != first
-    ended = _start("hearts", 1, 200)
+    ended = started("hearts", 1, 200)
     assert ended.is_over
     assert rollouts(ended, 2, seed=0).tolist() == [list(settle(ended).net)] * 2
 
@@ -211,7 +198,7 @@ def test_bad_input_gets_a_typed_error() -> None:
 def test_monte_carlo_bot_decides_with_rollouts_from_its_view_only() -> None:
     """The bot's choice is the move with the best total of the rollouts it plays: derived here
     from the same worlds and seeds, not written down."""
-    hand = _start("fournier-1785", 4, 14)
+    hand = started("fournier-1785", 4, 14)
     view = hand.view(hand.to_move)
     bot = MonteCarloBot(random.Random(8), playouts=3)
     choice = bot(view)
@@ -230,7 +217,7 @@ def test_monte_carlo_bot_decides_with_rollouts_from_its_view_only() -> None:
 
 
 def test_world_sampler_gives_sample_worlds_worlds() -> None:
-    hand = _start("hoyle", 6, 17)
+    hand = started("hoyle", 6, 17)
     view = hand.view(2)
     sample = world_sampler(view)
     for seed in range(5):
@@ -300,7 +287,7 @@ def test_sample_world_keeps_a_void_shown_and_agrees_with_the_view() -> None:
 
 def test_results_are_the_settlement_of_the_final_hand() -> None:
     """``result="net"`` is each seat's net money of the finished hand, as settle() gives it."""
-    hand = _start("reunion", 2, 5)
+    hand = started("reunion", 2, 5)
     rows = rollouts(hand, 3, seed=5).tolist()
     game = game_of(hand.profile)
     assert rows == _expected([hand] * 3, 5, None, "net")
@@ -316,7 +303,7 @@ def test_the_matching_in_c_finds_the_reference_worlds(
     """worlds.py places the unseen cards with the core's search where it plays: the same worlds
     for the same ``rng`` as the Python search."""
     for seed in range(HANDS):
-        hand = _start(name, seed, 3 + seed * 7 % 40)
+        hand = started(name, seed, 3 + seed * 7 % 40)
         if hand.is_over:
             continue
         view = hand.view((hand.to_move + seed) % hand.players)
@@ -339,7 +326,7 @@ def test_hand_rollout_with_the_cautious_policy_plays_its_cards(name: str) -> Non
         return cautious_pick(legal, trick, table)
 
     for seed in range(HANDS):
-        hand = _start(name, seed, seed * 3 % 20)
+        hand = started(name, seed, seed * 3 % 20)
         fast = hand.rollout(random.Random(seed), cautious_policy(profile))
         slow = hand.rollout(random.Random(seed), plain)
         assert fast == slow

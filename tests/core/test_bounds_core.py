@@ -9,12 +9,12 @@ import sys
 import textwrap
 import time
 from array import array
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import reversis
+from helpers import ROOT
 from reversis import ArgumentError, load_profile, new_hand, rollouts
 from reversis._core import core_module
 from reversis.bots.playouts import MAX_PLAYOUTS, _play_out, _play_outs
@@ -22,7 +22,7 @@ from reversis.hand import state_of
 
 HUGE = (-1, 2**31, 2**62, 2**63, 2**64, 10**30)
 NOT_INTEGERS: tuple[Any, ...] = (1.0, "3", None, True, [1])
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = ROOT / "docs"
 
 
 def _state() -> Any:

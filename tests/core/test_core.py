@@ -24,10 +24,11 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import sized
+from compare import PROFILES, compiled_core, house_profiles, outcome, random_stakes, wrong_moves
+from helpers import seeded, sized
 from reversis import _core
 from reversis.cards import CARD_AT, Card
 from reversis.dealing import cards_deal, pack_deal, seeded_deal
@@ -35,17 +36,12 @@ from reversis.engine import play as reference
 from reversis.engine.chance import seeded_pack
 from reversis.engine.deal import Deal
 from reversis.engine.history import facts_of, moves_of
-from reversis.errors import ArgumentError, ProfileError, ReversisError
+from reversis.errors import ArgumentError
 from reversis.games import game_of
-from reversis.moves import DECLINE, DISCARDS, EXCHANGES, GIVES, PASSES, PLAYS, Play
-from reversis.profile import Profile, available_profiles, load_profile
+from reversis.moves import DECLINE, PLAYS, Play
+from reversis.profile import Profile
 
-if not _core.available():
-    if os.environ.get("REVERSIS_REQUIRE_CORE") == "1":
-        raise ImportError("REVERSIS_REQUIRE_CORE=1 but the compiled core is not built")
-    pytest.skip("the compiled core is not built", allow_module_level=True)
-
-from reversis._core import core
+core = compiled_core()
 
 #: Hands per shipped profile, each compared at every step.
 HANDS = sized(500, 20_000)
@@ -53,7 +49,6 @@ HANDS = sized(500, 20_000)
 HOUSE = sized(40, 1_000)
 FIELDS = ("deal", "held", "step", "to_move", "leader", "current", "kinds", "tricks", "facts")
 FIELDS += ("extra", "legal")
-PROFILES = {name: load_profile(name) for name in available_profiles()}
 
 
 # -- the two engines side by side ---------------------------------------------------------------
@@ -66,44 +61,6 @@ def same_state(ref: Any, got: Any, where: str = "") -> None:
         assert have == want, f"{where}: {field}: {have!r} != {want!r}"
         assert type(have) is type(want), f"{where}: {field}: {type(have)} != {type(want)}"
     assert [type(k) for k in got.kinds] == [type(k) for k in ref.kinds]
-
-
-def outcome(call: Any, *args: Any) -> Any:
-    """What ``call(*args)`` gives: its value, or its error's type and message."""
-    try:
-        return call(*args)
-    except (ReversisError, ValueError, TypeError, IndexError) as error:
-        return (type(error), str(error))
-
-
-def wrong_moves(deal: Deal, rng: random.Random) -> list[object]:
-    """Moves of every kind, mostly ones the rules refuse now, and things that are no moves."""
-    card = rng.choice(deal.rules.deck)
-    return [
-        PLAYS[card.index],
-        EXCHANGES[card.index],
-        DISCARDS[card.index],
-        GIVES[card.index],
-        PASSES[card.index],
-        DECLINE,
-        rng.choice([None, "QS", 7, card]),
-    ]
-
-
-def random_stakes(profile: Profile, rng: random.Random) -> dict[str, Any] | None:
-    """Valid stakes of ``profile``'s money (``None``: the first hand of a match), some at three
-    stakes, where the exchange may be declined and quinolas put out (english §10, hoyle §9)."""
-    if rng.random() < 0.3:
-        return None
-    if profile.mechanism == "basket":
-        return {"basket": rng.choice([0, 4, 20, 57]), "beasts": []}
-    if profile.mechanism == "remise":
-        pots = [rng.randint(1, 90) for _ in range(rng.choice([1, 1, 2, 3]))]
-        return {"pots": pots, "cycle_remised": len(pots) > 1 or rng.random() < 0.5}
-    if profile.mechanism == "pools":
-        return {pool.name: rng.choice([0, pool.stake, 3 * pool.stake, 5 * pool.stake])
-                for pool in profile.pools}  # fmt: skip
-    return None
 
 
 def random_deal(profile: Profile, rng: random.Random) -> Deal:
@@ -214,76 +171,7 @@ def test_a_rollout_is_step_by_step_play_on_both_engines(name: str) -> None:
 # -- house profiles -------------------------------------------------------------------------------
 
 
-@st.composite
-def house_profiles(draw: st.DrawFn) -> Profile:
-    """Valid changes to the shipped profiles that the core's lowering must follow: the privilege,
-    the reversis, the kinds of play, the exchange, the pools, Hearts' flags, the trumps and bowers."""
-    games = sorted({game_of(p).name for p in PROFILES.values()})
-    game = draw(st.sampled_from(games))
-    base = PROFILES[draw(st.sampled_from([n for n in sorted(PROFILES) if
-                                          game_of(PROFILES[n]).name == game]))]  # fmt: skip
-    changes: dict[str, Any] = {"name": "house-core"}
-    if base.reversis is not None:
-        tricks = base.tricks
-        changes["reversis"] = {
-            "commit": draw(st.integers(1, tricks - 1)),
-            "end_on_break": draw(st.booleans()),
-        }
-        if all(special.played == 0 for special in base.specials):  # hoyle §6's payments need it
-            changes["play"] = {"forced": draw(st.sampled_from(["suit", "only-card"]))}
-        if base.privilege is not None or draw(st.booleans()):
-            cards = draw(
-                st.lists(st.sampled_from([c.code for c in base.deck]), min_size=1, max_size=5,
-                         unique=True)
-            )  # fmt: skip
-            changes["privilege"] = {
-                "name": "house",
-                "cards": cards,
-                "needed": draw(st.integers(len(cards) // 2 + 1, len(cards))),
-                "last_trick": draw(st.integers(1, tricks)),
-            }
-        if base.exchange is not None:
-            changes["exchange"] = {
-                "dealer": draw(st.sampled_from(["first", "last"])),
-                "decline": draw(st.sampled_from(["always", "never", base.exchange.decline])),
-            }
-        if draw(st.booleans()):
-            specials = [attrs.asdict(s) for s in base.specials]
-            for special in specials:
-                if special["name"] == "quinola":
-                    special["cards"] = [draw(st.sampled_from([c.code for c in base.deck]))]
-            changes["specials"] = specials
-    elif base.hearts is not None:
-        flags = (
-            "pass_cards",
-            "no_pts_on_first_trick",
-            "can_lead_any_club",
-            "must_break_hearts",
-            "qs_breaks_hearts",
-            "can_lead_hearts_instead_of_qs",
-        )
-        changes["hearts"] = {flag: draw(st.booleans()) for flag in flags}
-        directions = st.sampled_from(["left", "right", "across", "none"])
-        changes["hearts"]["pass_cycle"] = draw(st.lists(directions, min_size=1, max_size=4))
-    elif base.reunion is not None:
-        changes["reunion"] = {"ten_high": draw(st.booleans())}
-        changes["play"] = {"follow": draw(st.sampled_from(["suit", "suit-or-trump"]))}
-        barred = draw(st.lists(st.sampled_from(["A", "K", "bowers"]), unique=True, max_size=2))
-        changes["deal"] = {"discard_barred": barred}
-    try:
-        return base.evolve(**changes)
-    except ProfileError:
-        assume(False)
-        raise
-
-
-@settings(
-    max_examples=HOUSE,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
-)
+@seeded(HOUSE)
 @given(profile=house_profiles(), seed=st.integers(0, 2**32))
 def test_the_core_plays_house_profiles_as_the_reference(profile: Profile, seed: int) -> None:
     rng = random.Random(seed)

@@ -8,7 +8,7 @@ equality too), and the same random moves give the same legal moves at every step
 objects), the same facts, the same events, the same settlement and the same JSON and text records.
 Hands of the two engines are equal, hash alike, and pickle across engines (a hand pickles as its record,
 checked when loaded). For every shipped profile (``HANDS`` each; more under ``CI_FULL=1``) and for house
-profiles made by Hypothesis (``tests/test_core.py``'s).
+profiles made by Hypothesis (``tests/compare.py``'s).
 
 The tests skip when the core is not built or not playing (``REVERSIS_ENGINE=python``), unless
 ``REVERSIS_REQUIRE_CORE=1``.
@@ -25,33 +25,26 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import reversis
-from conftest import sized
-from reversis import _core
+from compare import PROFILES, compiled_core, house_profiles, outcome, random_stakes, wrong_moves
+from helpers import seeded, sized
 from reversis.engine import play as reference
 from reversis.engine.chance import seeded_pack
 from reversis.engine.deal import Deal, deal_of_pack
 from reversis.engine.state import State
 from reversis.hand import Hand, hand_of_state, state_of
-from reversis.profile import Profile, available_profiles, load_profile
+from reversis.profile import Profile
 from reversis.records import notation as records
 
-if _core.engine_name() != "compiled":
-    if os.environ.get("REVERSIS_REQUIRE_CORE") == "1" and not _core.available():
-        raise ImportError("REVERSIS_REQUIRE_CORE=1 but the compiled core is not built")
-    pytest.skip("the hands do not play on the compiled core", allow_module_level=True)
-
-from reversis._core import core
-from test_core import house_profiles, random_stakes
+core = compiled_core(playing=True)
 
 #: Hands per shipped profile, each compared at every step.
 HANDS = sized(500, 5_000)
 #: House profiles, a few hands each.
 HOUSE = sized(25, 500)
-PROFILES = {name: load_profile(name) for name in available_profiles()}
 
 
 def same_deal(want: Deal, have: Deal) -> None:
@@ -124,13 +117,7 @@ def test_hands_on_the_core_are_the_references(name: str) -> None:
         play_both(PROFILES[name], rng)
 
 
-@settings(
-    max_examples=HOUSE,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
-)
+@seeded(HOUSE)
 @given(profile=house_profiles(), seed=st.integers(0, 2**32))
 def test_hands_of_house_profiles_on_the_core_are_the_references(
     profile: Profile, seed: int
@@ -228,8 +215,6 @@ def test_a_hand_of_a_reference_state_plays_on_the_reference_engine() -> None:
 def test_moves_that_are_refused_get_the_references_errors(name: str) -> None:
     """Moves of every kind, mostly illegal now, and things that are no moves, applied to a hand on
     the core: the reference hand's error, type and message, and the hand unchanged."""
-    from test_core import outcome, wrong_moves
-
     profile = PROFILES[name]
     rng = random.Random(name)
     for _ in range(sized(5, 50)):
@@ -294,7 +279,6 @@ def test_new_hand_outside_the_one_call_gets_the_checked_ways_answers() -> None:
     is not a plain integer in range, anything but the defaults) goes the checked way: the same hand,
     or the same error (type and message) as ``dealing.seeded_deal``'s."""
     from reversis.dealing import seeded_deal
-    from test_core import outcome
 
     profile = PROFILES["hearts"]
     strange: list[object] = [True, False, -1, 0, 1, 3, 4, 1.0, 2**128 - 1, 2**128, "1", None]

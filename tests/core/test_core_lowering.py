@@ -16,33 +16,23 @@ The tests skip when the hands do not play on the compiled core, unless ``REVERSI
 from __future__ import annotations
 
 import gc
-import os
 import random
 import re
 import threading
 import weakref
-from pathlib import Path
 from typing import Any
 
-import pytest
-
 import reversis
-from reversis import _core
+from compare import PROFILES, compiled_core, reference_view
+from helpers import ROOT
 from reversis.errors import ProfileError
 from reversis.games import game_of
 from reversis.hand import Hand, settle, state_of
-from reversis.profile import Profile, available_profiles, load_profile
+from reversis.profile import Profile
 
-if _core.engine_name() != "compiled":
-    if os.environ.get("REVERSIS_REQUIRE_CORE") == "1" and not _core.available():
-        raise ImportError("REVERSIS_REQUIRE_CORE=1 but the compiled core is not built")
-    pytest.skip("the hands do not play on the compiled core", allow_module_level=True)
+core = compiled_core(playing=True)
 
-from reversis._core import core
-from test_view_core import reference_view
-
-PROFILES = {name: load_profile(name) for name in available_profiles()}
-CORE = Path(__file__).resolve().parent.parent / "src" / "reversis" / "_core"
+CORE = ROOT / "src" / "reversis" / "_core"
 
 
 def house(base: Profile, number: int) -> Profile:

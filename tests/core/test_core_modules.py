@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 import reversis
+from helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "src" / "reversis" / "_core"
 
 #: The rules: each the twin of a module of reversis.engine or reversis.games (or their C vocabulary).

@@ -16,33 +16,28 @@ The tests skip when the core is not built, unless ``REVERSIS_REQUIRE_CORE=1``.
 from __future__ import annotations
 
 import copy
-import os
 import pickle
 import random
 from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from conftest import sized
-from reversis import _core, new_match, settle
+from compare import PROFILES, compiled_core
+from helpers import seeded, sized
+from reversis import new_match, settle
+from reversis._core.settle_lower import SCORING, lower_settlement
 from reversis.dealing import seeded_deal
 from reversis.engine.deal import Deal
 from reversis.errors import ProfileError, StakesError
 from reversis.games import game_of
 from reversis.games.payments import Settlement
 from reversis.hand import state_of
-from reversis.profile import Profile, available_profiles, load_profile
+from reversis.profile import Profile
 
-if not _core.available():
-    if os.environ.get("REVERSIS_REQUIRE_CORE") == "1":
-        raise ImportError("REVERSIS_REQUIRE_CORE=1 but the compiled core is not built")
-    pytest.skip("the compiled core is not built", allow_module_level=True)
-
-from reversis._core import core
-from reversis._core.settle_lower import SCORING, lower_settlement
+core = compiled_core()
 
 #: Hands per shipped profile, settled at every step.
 HANDS = sized(500, 20_000)
@@ -50,7 +45,6 @@ HANDS = sized(500, 20_000)
 HOUSE = sized(60, 1_500)
 #: Matches per shipped profile.
 MATCHES = sized(4, 40)
-PROFILES = {name: load_profile(name) for name in available_profiles()}
 
 
 def same_settlement(state: Any, where: str = "") -> Settlement:
@@ -255,13 +249,7 @@ def house_profiles(draw: st.DrawFn) -> Profile:
         raise
 
 
-@settings(
-    max_examples=HOUSE,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
-)
+@seeded(HOUSE)
 @given(profile=house_profiles(), seed=st.integers(0, 2**32))
 def test_the_core_settles_house_profiles_as_the_reference(profile: Profile, seed: int) -> None:
     rng = random.Random(seed)

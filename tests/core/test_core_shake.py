@@ -13,16 +13,13 @@ import struct
 
 import pytest
 
-from conftest import sized
-from reversis import _core
+from compare import compiled_core
+from helpers import sized
 from reversis.engine import chance
 from reversis.errors import ArgumentError
 from reversis.profile import available_profiles, load_profile
 
-if not _core.available():
-    pytest.skip("the compiled core is not built", allow_module_level=True)
-
-from reversis._core import core
+core = compiled_core()
 
 #: Messages hashed by both, and seeds shuffled by both per profile.
 MESSAGES = sized(3_000, 60_000)

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import sized
+from helpers import seeded, sized, started
 from reversis import (
     ArgumentError,
     IllegalMoveError,
@@ -40,19 +40,6 @@ def _random_step_by_step(hand, rng: random.Random):  # type: ignore[no-untyped-d
     return hand
 
 
-def _start(name: str, seed: int, before: int):  # type: ignore[no-untyped-def]
-    """A hand of ``name`` after ``before`` random moves (fewer if it ends sooner)."""
-    profile = PROFILES[name]
-    hand = new_hand(profile, seed=seed, dealer=seed % profile.players)
-    rng = random.Random(-seed)
-    for _ in range(before):
-        moves = hand.legal_moves()
-        if not moves:
-            break
-        hand = hand.apply(rng.choice(moves))
-    return hand
-
-
 def _same(a, b) -> None:  # type: ignore[no-untyped-def]
     assert state_of(a) == state_of(b)
     assert a == b
@@ -62,10 +49,10 @@ def _same(a, b) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("name", sorted(PROFILES))
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None)
+@seeded(EXAMPLES)
 @given(seed=st.integers(0, 2**32), before=st.integers(0, 60), choices=st.integers(0, 2**32))
 def test_rollout_equals_random_play(name: str, seed: int, before: int, choices: int) -> None:
-    hand = _start(name, seed, before)
+    hand = started(name, seed, before)
     expected = _random_step_by_step(hand, random.Random(choices))
     rng = random.Random(choices)
     got = hand.rollout(rng)
@@ -86,12 +73,12 @@ def _highest(seat: int, legal: int, trick: tuple[int, ...]) -> int:
 
 
 @pytest.mark.parametrize("name", sorted(PROFILES))
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None)
+@seeded(EXAMPLES)
 @given(seed=st.integers(0, 2**32), before=st.integers(0, 60), choices=st.integers(0, 2**32))
 def test_rollout_with_a_policy_equals_its_plays(
     name: str, seed: int, before: int, choices: int
 ) -> None:
-    hand = _start(name, seed, before)
+    hand = started(name, seed, before)
     calls: list[tuple[int, int, tuple[int, ...]]] = []
 
     def policy(seat: int, legal: int, trick: tuple[int, ...]) -> int:
@@ -129,7 +116,7 @@ def test_rollout_leaves_the_hand_unchanged_and_a_finished_hand_as_it_is() -> Non
 
 
 def test_rollout_refuses_an_illegal_policy_card() -> None:
-    hand = _start("fournier-1785", 11, 4)  # after the exchange: seat to lead
+    hand = started("fournier-1785", 11, 4)  # after the exchange: seat to lead
     held = {card.index for card in hand.hand_of(hand.to_move)}
     foreign = next(bit for bit in range(64) if CARD_AT[bit] is not None and bit not in held)
     with pytest.raises(IllegalMoveError, match=f"seat {hand.to_move}, who may play") as caught:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import reversis
-from conftest import sized
+from helpers import sized
 from reversis.games import net_bounds
 
 PROFILES = sorted(reversis.available_profiles())

@@ -5,12 +5,11 @@ ace of diamonds counts 5 in the value of the pot, as the *Règles du jeu de Reve
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import reversis
-from conftest import sized
+from helpers import ROOT, sized
 
-HAGUE = Path(__file__).resolve().parent.parent / "examples" / "profiles" / "hague-1785.toml"
+HAGUE = ROOT / "examples" / "profiles" / "hague-1785.toml"
 
 
 def test_the_house_profile_loads_and_differs_only_in_the_pot() -> None:

@@ -1,6 +1,6 @@
 """Hearts as OpenSpiel plays it (hearts §1-§13): worked examples and rules.
 
-The move-for-move comparison with OpenSpiel itself is in test_openspiel_hearts.py.
+The move-for-move comparison with OpenSpiel itself is in tests/openspiel/test_openspiel_hearts.py.
 """
 
 from __future__ import annotations

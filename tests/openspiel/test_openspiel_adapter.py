@@ -13,7 +13,7 @@ import time
 import pytest
 
 import reversis
-from conftest import sized
+from helpers import sized
 
 if os.environ.get("REVERSIS_REQUIRE_OPENSPIEL") == "1":  # .ci/run: the test must run
     import numpy as np

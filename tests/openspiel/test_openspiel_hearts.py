@@ -17,7 +17,8 @@ of spades and hearts, or having only hearts and the queen on the first trick, an
 by simple biased rules instead of uniformly. :func:`run` counts, per configuration, the games that
 reached each rare case, and the test asserts that each case applicable to a configuration was
 reached (so that the steering cannot silently stop working). ``python -m pytest
-tests/test_openspiel_hearts.py -s`` prints the counts; so does ``python benchmarks/hearts_cases.py``.
+tests/openspiel/test_openspiel_hearts.py -s`` prints the counts; so does
+``python benchmarks/hearts_cases.py``.
 
 The default run plays 1,000 games per configuration (about a second each); ``CI_FULL=1`` ten
 times as many.

@@ -7,7 +7,7 @@ it must read back as an equal state (through ``game.deserialize_state``, this mo
 OpenSpiel's ``deserialize_game_and_state``), and each mutation of it (characters and bytes
 flipped, inserted or deleted, truncations, lines and words swapped, another profile's game, edited
 ``history=`` lines) must be refused with ``RecordError`` or read as a state that writes it again.
-``python -m pytest tests/test_openspiel_strings.py -s`` prints the counts.
+``python -m pytest tests/openspiel/test_openspiel_strings.py -s`` prints the counts.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 import reversis
-from conftest import sized
+from helpers import sized
 
 if os.environ.get("REVERSIS_REQUIRE_OPENSPIEL") == "1":  # .ci/run: the test must run
     import numpy as np

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 import reversis
+from helpers import ROOT
 
-ROOT = Path(__file__).parent.parent
 DOCS = ROOT / "docs"
 sys.path.insert(0, str(DOCS / "_ext"))
 

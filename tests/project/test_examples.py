@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 import reversis.testing
-from conftest import FULL
+from helpers import FULL, ROOT
 
-EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
+EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 #: Examples whose checker runs are shortened unless CI_FULL=1.
 CHECKING = {"house_rules.py"}
 #: Examples that need an optional extra: the module they import (skipped without it).

@@ -11,11 +11,11 @@ import shutil
 import subprocess
 import sys
 import tomllib
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers import ROOT
+
 WORKFLOWS = ROOT / ".github" / "workflows"
 
 

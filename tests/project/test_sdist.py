@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers import ROOT
 
 #: What setuptools writes beside the tracked files: the metadata of the archive.
 METADATA = {
@@ -144,7 +144,7 @@ def test_the_sdist_holds_what_builds_and_tests_the_package(archive: set[str]) ->
         "src/reversis/_core/engine.pxd",
         "src/reversis/profile/shipped/fournier-1785.toml",
         "src/reversis/py.typed",
-        "tests/test_properties.py",
+        "tests/api/test_properties.py",
         "docs/index.rst",
         "setup.py",
         "pyproject.toml",

@@ -22,15 +22,15 @@ from typing import Any
 import pytest
 
 import reversis
+from helpers import ROOT
 from reversis import Card, Hand, IllegalMoveError, InvalidMoveError
 from reversis.records import notation as records
 from reversis.testing import knowable_cards
 
-ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from examples.web.table import (  # noqa: E402
+from examples.web.table import (
     Table,
     TableError,
     bot_for,

@@ -19,22 +19,21 @@ from typing import Any
 
 import pytest
 
-from conftest import sized
+from helpers import ROOT, sized
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx2")
 pytest.importorskip("uvicorn")
 
-ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from examples.web.hostile import malformed_message, malformed_request  # noqa: E402
-from examples.web.limits import Bucket, Limits, RateLimiter, client_key  # noqa: E402
-from examples.web.server import create_app  # noqa: E402
-from starlette.testclient import TestClient  # noqa: E402
-from starlette.websockets import WebSocketDisconnect  # noqa: E402
-from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware  # noqa: E402
+from examples.web.hostile import malformed_message, malformed_request
+from examples.web.limits import Bucket, Limits, RateLimiter, client_key
+from examples.web.server import create_app
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 
 class Clock:

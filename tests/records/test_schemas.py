@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import reversis
-from conftest import sized
+from helpers import ROOT, sized
 from reversis import jsonio
 from reversis.cards import Card
 from reversis.errors import ReversisError
@@ -32,7 +32,6 @@ from reversis.views.view import HandView, MatchView
 
 jsonschema = pytest.importorskip("jsonschema")
 
-ROOT = Path(__file__).resolve().parent.parent
 HAGUE = ROOT / "examples" / "profiles" / "hague-1785.toml"
 
 

@@ -8,15 +8,15 @@ JSON and as text records, with their settlements and events, and matches as JSON
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import reversis
+from helpers import ROOT
 from reversis.records import notation as records
 
-WRITTEN = Path(__file__).parent / "data" / "written-0.1.0.dev0.json"
+WRITTEN = ROOT / "tests" / "data" / "written-0.1.0.dev0.json"
 
 
 def _written() -> dict[str, Any]:

@@ -8,7 +8,7 @@ import re
 import pytest
 
 import reversis
-from conftest import sized
+from helpers import sized
 from reversis import Card, Decline, Exchange, Play, Suit
 from reversis.errors import ArgumentError
 from reversis.text.render import describe_move, render, strip_color

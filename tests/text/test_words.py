@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import reversis
+from helpers import ROOT, sized
 from reversis.bots.players import RandomBot, play_hand
 from reversis.cli import main
 from reversis.games.payments import Payment
@@ -33,13 +34,10 @@ from reversis.text.sentences import (
 )
 from reversis.text.terminal import PROMPT, Terminal
 
-ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from examples.web.table import new_table  # noqa: E402
-
-from conftest import sized  # noqa: E402
+from examples.web.table import new_table
 
 PROFILES = sorted(reversis.available_profiles())
 #: A code: words joined by an underscore (``ace_forced``, ``reversis_broken``).

@@ -15,10 +15,11 @@ import os
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import sized
+from compare import house_profiles
+from helpers import seeded, sized
 from reversis import _core, new_hand, settle
 from reversis.engine.actions import action_count, move_at, move_index
 from reversis.errors import ArgumentError, IllegalMoveError, InvalidMoveError
@@ -33,12 +34,10 @@ else:
 
 from reversis.vector import functional as vector  # after the check: it needs NumPy
 
-if _core.available():
-    from test_core import house_profiles
-
-    HOUSE_PROFILES = house_profiles()
-else:  # test_core skips without the core: the house profiles are played by test_core there
-    HOUSE_PROFILES = st.sampled_from([load_profile("hearts")])
+#: The profiles of the house-profile test: house profiles where the core is built, else Hearts.
+HOUSE_PROFILES = (
+    house_profiles() if _core.available() else st.sampled_from([load_profile("hearts")])
+)
 
 PROFILES = {name: load_profile(name) for name in available_profiles()}
 #: Steps of each batch compared (a few hands per slot on the core; fewer on the reference).
@@ -105,13 +104,7 @@ def test_a_batch_shapes_rewards_as_the_pettingzoo_env(name: str) -> None:
     play_both(PROFILES[name], 2, 5, STEPS, shaping=True)
 
 
-@settings(
-    max_examples=sized(8, 100),
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
-)
+@seeded(sized(8, 100))
 @given(profile=HOUSE_PROFILES, seed=st.integers(0, 2**32))
 def test_a_batch_steps_house_profiles_as_the_scalar_hands(profile: Profile, seed: int) -> None:
     play_both(profile, 2, seed, 60, shaping=bool(seed & 1))

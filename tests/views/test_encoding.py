@@ -12,8 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import reversis
-from conftest import sized
-from helpers import random_moves
+from helpers import random_moves, sized
 from reversis.hand import state_of
 from reversis.views.encoding import (
     PART_NAMES,

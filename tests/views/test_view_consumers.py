@@ -19,8 +19,7 @@ from typing import Any
 import pytest
 
 import reversis
-from conftest import sized
-from helpers import check_view_consumers, random_moves
+from helpers import check_view_consumers, random_moves, sized
 from reversis import ArgumentError, HandView, MatchView, RecordError, new_hand, sample_world
 from reversis import errors as errors_module
 from reversis.bots.players import CautiousBot, MonteCarloBot, RandomBot

@@ -5,7 +5,7 @@ On the core, ``hand.view(seat)`` of a hand in play is made in one call from the 
 reference (``views.hand_view`` given the reference engine's ``State`` of the hand and the game's own
 settlement, so that nothing of it comes from the core): at every step of random hands of every
 shipped profile (random dealers, hand numbers and stakes) and of house profiles made by Hypothesis
-(``tests/test_core.py``'s), for every seat, every field is equal and of the same type (the profile
+(``tests/compare.py``'s), for every seat, every field is equal and of the same type (the profile
 itself the same object), and the views are equal, hash alike, print alike and give the same data;
 now and then they also survive pickling and ``to_dict``/``from_dict`` as equal views. While the hand
 is in play the core makes the view of every shipped profile (``view_of`` does not hand it back).
@@ -16,44 +16,28 @@ The tests skip when the core is not built or not playing (``REVERSIS_ENGINE=pyth
 
 from __future__ import annotations
 
-import os
 import pickle
 import random
 from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import reversis
-from conftest import sized
-from reversis import _core
-from reversis.games import game_of
-from reversis.hand import Hand, settle, state_of
-from reversis.profile import Profile, available_profiles, load_profile
+from compare import PROFILES, compiled_core, house_profiles, random_stakes, reference_view
+from helpers import seeded, sized
+from reversis.hand import settle, state_of
+from reversis.profile import Profile
 from reversis.views import view as views
 
-if _core.engine_name() != "compiled":
-    if os.environ.get("REVERSIS_REQUIRE_CORE") == "1" and not _core.available():
-        raise ImportError("REVERSIS_REQUIRE_CORE=1 but the compiled core is not built")
-    pytest.skip("the hands do not play on the compiled core", allow_module_level=True)
-
-from reversis._core import core
-from test_core import house_profiles, random_stakes
+core = compiled_core(playing=True)
 
 #: Hands per shipped profile, every seat's view compared at every step.
 HANDS = sized(8, 200)
 #: House profiles, two hands each.
 HOUSE = sized(15, 300)
-PROFILES = {name: load_profile(name) for name in available_profiles()}
-
-
-def reference_view(hand: Hand, seat: int) -> reversis.HandView:
-    """``seat``'s view of ``hand`` as the reference makes it: from the reference engine's state of
-    the hand and the game's settlement of it."""
-    state = state_of(hand).to_state()
-    return views.hand_view(hand, seat, state, game_of(hand.profile).settle(state))
 
 
 def typed(value: Any) -> Any:
@@ -122,13 +106,7 @@ def test_the_cores_views_are_the_references(name: str) -> None:
     assert compared > 50 * HANDS
 
 
-@settings(
-    max_examples=HOUSE,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
-)
+@seeded(HOUSE)
 @given(profile=house_profiles(), seed=st.integers(0, 2**32))
 def test_the_cores_views_of_house_profiles_are_the_references(profile: Profile, seed: int) -> None:
     rng = random.Random(seed)

@@ -8,7 +8,7 @@ the hand's seed or pack, no deal of the hand's cards, and no other seat's cards 
 collection of cards) beyond what the view shows. A copy, an ``attrs.evolve``, a pickle or a JSON
 round trip of a view is the view and holds no more; the worlds drawn from a view read back from
 JSON are those drawn from the view. The core's plan of a view's worlds sizes its own results and
-refuses counts that do not fit (no buffer and offset). Seeded, sized by ``conftest.sized``.
+refuses counts that do not fit (no buffer and offset). Seeded, sized by ``helpers.sized``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import attrs
 import pytest
 
 import reversis
-from conftest import sized
+from helpers import sized
 from reversis import HandView, available_profiles, new_hand
 from reversis._core import core_module
 from reversis.cards import Card, mask_of

@@ -17,7 +17,7 @@ import random
 import attrs
 import pytest
 
-from conftest import sized
+from helpers import sized
 from reversis import (
     DealError,
     RecordError,

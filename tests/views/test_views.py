@@ -12,8 +12,7 @@ import attrs
 import pytest
 
 import reversis
-from conftest import sized
-from helpers import deal, play, random_hand, random_moves, tampered
+from helpers import deal, play, random_hand, random_moves, sized, tampered
 from reversis import (
     ArgumentError,
     Card,

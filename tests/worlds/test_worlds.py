@@ -10,8 +10,7 @@ import attrs
 import pytest
 
 import reversis
-from conftest import sized
-from helpers import random_hand
+from helpers import random_hand, sized
 from reversis import Hand, RecordError, ReversisError, Suit, deal_hand, sample_world
 
 #: Seat 2's cards: hearts and the queen of spades, and one club in the second deal.

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import reversis
-from conftest import SCALE, sized
+from helpers import SCALE, sized
 from reversis.text.render import render
 
 if os.environ.get("REVERSIS_REQUIRE_PETTINGZOO") == "1":  # .ci/run: the tests must run
@@ -181,7 +181,7 @@ def test_ansi_render_shows_the_view_of_the_agent_to_move(name: str) -> None:
     seat = raw.hand.to_move
     text = game.render()
     assert isinstance(text, str)
-    # The library's rendering of the seat's view (tests/test_text.py: it shows nothing the view
+    # The library's rendering of the seat's view (tests/text/test_text.py: it shows nothing the view
     # does not hold).
     assert text == render(raw.hand.view(seat))
     assert raw_env(name).render() is None  # no render mode: nothing (and a warning)
