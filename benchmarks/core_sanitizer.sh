@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The compiled core built with AddressSanitizer and UndefinedBehaviorSanitizer into a temporary copy
-# of the package, then its differential and hostile-input tests (tests/test_core.py, and any other
-# test files named as arguments, e.g. tests/test_fuzz.py once the Hand runs on the core) run on it
-# under `python -X dev` with libasan preloaded. Any memory error or undefined
+# of the package, then its differential and hostile-input tests (tests/core/test_core.py, and any
+# other test files named as arguments, e.g. tests/api/test_fuzz.py once the Hand runs on the core) run
+# on it under `python -X dev` with libasan preloaded. Any memory error or undefined
 # behaviour in the core stops the run with a report (halt_on_error). Needs gcc or clang, Cython, and
 # the test extra:
 #
@@ -38,4 +38,4 @@ PYTHONPATH="$work/src" REVERSIS_REQUIRE_CORE=1 PYTHONMALLOC=malloc \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   LD_PRELOAD="$preload" \
   "$python" -X dev -m pytest -p no:randomly -p no:cacheprovider -q -n 0 \
-  tests/test_core.py "$@"
+  tests/core/test_core.py "$@"

@@ -1,8 +1,8 @@
 """Run the OpenSpiel Hearts differential games and print how often each rare case was reached.
 
-The games, their steering and the cases are those of ``tests/test_openspiel_hearts.py`` (imported
-from there): every decision of every game is compared with OpenSpiel's, and a disagreement stops the
-run with the deal and the moves. Needs ``pyspiel`` (``pip install -e ".[openspiel]"``).
+The games, their steering and the cases are those of ``tests/openspiel/test_openspiel_hearts.py``
+(imported from there): every decision of every game is compared with OpenSpiel's, and a
+disagreement stops the run with the deal and the moves. Needs ``pyspiel`` (``pip install -e ".[openspiel]"``).
 
     python benchmarks/hearts_cases.py                     # 1000 games per configuration
     python benchmarks/hearts_cases.py --games 20000 --seed 7 --config default
@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "openspiel"))
 
 import test_openspiel_hearts as differential
 

@@ -1,11 +1,16 @@
-"""Helpers to build exact deals, play scripted moves and make up states and hands in tests."""
+"""Helpers to build exact deals, play scripted moves and make up states and hands in tests; the
+checkout's root; the sizes of the randomized suites and their Hypothesis settings."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
+
+from hypothesis import settings
 
 import reversis
 from reversis import Hand, Match, MatchPhase, Profile, Settlement, load_profile, new_hand
@@ -13,6 +18,27 @@ from reversis.bots.players import play_hand
 from reversis.engine.facts import Kind
 from reversis.engine.state import State, TrickRecord
 from reversis.hand import state_of as _state_of
+
+#: The checkout's root (``tests/`` is in it).
+ROOT = Path(__file__).resolve().parent.parent
+
+#: ``CI_FULL=1``: the long randomized suites at full size (CI runs them so; a developer's
+#: ``python -m pytest`` runs them smaller, to finish in a couple of minutes).
+FULL = os.environ.get("CI_FULL") == "1"
+
+#: Scale for the randomized suites: CI_FULL=1 runs ten times as many hands.
+SCALE = 10 if FULL else 1
+
+
+def sized(default: int, full: int) -> int:
+    """The size of a randomized suite: ``default`` normally, ``full`` under ``CI_FULL=1``."""
+    return full if FULL else default
+
+
+def seeded(examples: int) -> settings:
+    """Hypothesis settings for ``examples`` examples, the same ones at every run (derandomized,
+    so nothing is stored either); the rest from the profile that tests/conftest.py loads."""
+    return settings(max_examples=examples, derandomize=True)
 
 
 def state_of(hand: Hand) -> State:
@@ -415,6 +441,20 @@ def play_match(match: Match, bots: list[Any], choice: str) -> Match:
     assert sum(match.bankrolls) == start
     assert match.stakes.pool_total == 0
     return match
+
+
+def started(name: str, seed: int, before: int) -> Hand:
+    """A hand of the shipped profile ``name`` dealt from ``seed`` by seat ``seed % players``, after
+    ``before`` random moves drawn with ``random.Random(-seed)`` (fewer if it ends sooner)."""
+    profile = load_profile(name)
+    hand = new_hand(profile, seed=seed, dealer=seed % profile.players)
+    rng = random.Random(-seed)
+    for _ in range(before):
+        moves = hand.legal_moves()
+        if not moves:
+            break
+        hand = hand.apply(rng.choice(moves))
+    return hand
 
 
 def random_hand(name: str, seed: int = 3, steps: int = 30) -> Hand:

@@ -1,5 +1,5 @@
 """Malformed requests and WebSocket messages, made at random from a seeded generator: what the
-fuzz tests (``tests/test_web_limits.py``) and the load test (``loadtest.py --malformed``) send to
+fuzz tests (``tests/project/test_web_limits.py``) and the load test (``loadtest.py --malformed``) send to
 the server, which must answer each with a 4xx, never a 5xx, and never drop a WebSocket in error.
 
 Each value is hostile in its own way: ids far past any integer SQLite holds, negative, fractional

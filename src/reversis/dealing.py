@@ -22,7 +22,7 @@ from reversis.stakes import Stakes
 __all__ = ["cards_deal", "check_options", "pack_deal", "resolve_profile", "seeded_deal"]
 
 #: The compiled core where it plays: it shuffles and deals in C (the same pack, an equal Deal;
-#: ``tests/test_core_hand.py`` compares them), else ``None``.
+#: ``tests/core/test_core_hand.py`` compares them), else ``None``.
 _CORE: ModuleType | None = None
 if engine_name() == "compiled":
     from reversis._core import deal as _core_deal

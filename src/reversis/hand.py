@@ -445,7 +445,7 @@ def settle(hand: Hand) -> Settlement:
     ``reversis.settle``)."""
     if not isinstance(hand, Hand):
         raise ArgumentError(f"settle() needs a Hand, not {type(hand).__name__}")
-    # The compiled core settles its own states (equal to the games', tests/test_core_settle.py)
+    # The compiled core settles its own states (equal to the games', tests/core/test_core_settle.py)
     # and keeps the settlement with the hand.
     if _SETTLE_HAND is not None:
         settlement: Settlement | None = _SETTLE_HAND(hand)

@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 # cython: initializedcheck=False, infer_types=True
 # SHAKE-256 in C, for engine/chance.py's seeded shuffle: the same words
-# as hashlib.shake_256 (FIPS 202), which the reference engine uses; tests/test_core_shake.py
+# as hashlib.shake_256 (FIPS 202), which the reference engine uses; tests/core/test_core_shake.py
 # compares the two over many seeds and every length the shuffle reads.
 #
 # Keccak-f[1600] as the Keccak team's reference "opt64" code writes it: the 25 lanes in local

@@ -6,7 +6,7 @@ reference's signatures and results, on :class:`~reversis._core.state.CoreState` 
 equal the reference's. The rules are the reference's, transcribed function by function into the
 modules beside this one, each the twin of its Python module (``follow``, ``tricks``,
 ``commitment``, ``steps``, ``play``); the core knows no game: every profile that validates runs on
-it, and ``tests/test_core.py`` holds it to the reference.
+it, and ``tests/core/test_core.py`` holds it to the reference.
 
 A move the rules refuse is handed to the reference engine, which raises its own error with its own
 message; the core never builds a message of the rules itself (the rollout's policy error aside, which

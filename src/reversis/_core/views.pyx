@@ -4,7 +4,7 @@
 # events.pyx and settle.pyx): reversis.views.view.hand_view asks view_of for the view of a core state
 # while the hand is in play, and makes it itself otherwise (a finished hand; a profile whose points
 # the core does not count). view_of gives a HandView equal, field by field, to the one hand_view
-# makes from the hand's public values and the games' ``seen`` (tests/test_view_core.py): the cards
+# makes from the hand's public values and the games' ``seen`` (tests/views/test_view_core.py): the cards
 # are the interned Card values, the events and tricks those of events.pyx, the points counted as
 # the core's settlement counts them (settle.pyx: the scoring of the profile, no game's name), the
 # view and its tricks made as frozen attrs values with their fields set directly (their classes

@@ -16,7 +16,7 @@
 # it was first used). A candidate that differs from an accepted world in the first part is
 # rejected; one equal to an accepted world in both is accepted; any other is checked in full by
 # ``check`` (a Python callable making the world's view), and its second part remembered if it is
-# accepted. So the verdicts are the full check's (tests/test_worldplan.py compares them).
+# accepted. So the verdicts are the full check's (tests/worlds/test_worldplan.py compares them).
 
 cimport cython
 from cpython.ref cimport PyObject, Py_INCREF, Py_XDECREF
@@ -870,13 +870,13 @@ def plan_worlds(template, check, make_deal, plan):
 # The worlds of a view, their plan read from the view itself
 # worlds.pyx): what reversis/worlds/sampler.py's _Plan reads from the view's events and
 # reversis/worlds/plan.py's lower_plan lowers, read in C from the view's public fields in one pass
-# (tests/test_worldsource.py holds the plan equal to the one lowered in Python, field by field, and
+# (tests/worlds/test_worldplan.py holds the plan equal to the one lowered in Python, field by field, and
 # its worlds equal). The view is all it reads: its seat's cards, its events (the other seats'
 # steps without their cards, the cards played and how), the cards it put aside, gave and received,
 # its card counts; a view read back from JSON gives the same plan as the view it was written from.
 # The plan keeps only what it computed (C arrays), the scratch table of the view's deal (no card
 # dealt), the check (which holds the view) and the maker of a world's deal: nothing the view does
-# not show (tests/test_view_holds.py walks it).
+# not show (tests/views/test_view_holds.py walks it).
 
 cdef inline uint64_t _bit(int card) noexcept nogil:
     return (<uint64_t>1) << card

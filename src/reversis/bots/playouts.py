@@ -131,7 +131,7 @@ _SUITS = tuple(0xFFFF << (16 * s) for s in range(4))
 
 def cautious_pick(legal: int, trick: tuple[int, ...], table: tuple[int, ...]) -> int:
     """The cautious choice, on card bits (see :class:`reversis.bots.players.CautiousBot`; the core's
-    ``cautious_card`` is this function in C, held equal to it by ``tests/test_rollouts.py``)."""
+    ``cautious_card`` is this function in C, held equal to it by ``tests/bots/test_rollouts.py``)."""
     if not trick:
         # Lead the lowest card of the longest suit.
         best = max(_SUITS, key=lambda suit: ((legal & suit).bit_count(), -suit))

@@ -329,11 +329,11 @@ def own_view(hand: Hand, seat: int, state: State, settlement: Settlement) -> Han
 
     On the compiled core and while the hand is in play, the core makes the view from the state in
     one call (``view_of`` in ``_core/views.pyx``), equal to the one made here otherwise from the
-    hand's public values and the game's ``seen`` (``tests/test_view_core.py``)."""
+    hand's public values and the game's ``seen`` (``tests/views/test_view_core.py``)."""
     if _CORE is not None and type(state) is _CORE_STATE:
         made: HandView | None = _CORE.view_of(state, seat, settlement, hand.legal_moves(), HandView)
         if made is not None:
-            mark_checked(made)  # valid by construction (tests/test_views.py checks it)
+            mark_checked(made)  # valid by construction (tests/views/test_views.py checks it)
             return made
     deal = state.deal
     tricks = hand_tricks(hand, state)
@@ -376,7 +376,7 @@ def own_view(hand: Hand, seat: int, state: State, settlement: Settlement) -> Han
         privileged=seen.privileged,
         rules=profile,
     )
-    mark_checked(view)  # valid by construction (tests/test_views.py checks it)
+    mark_checked(view)  # valid by construction (tests/views/test_views.py checks it)
     return view
 
 

@@ -128,7 +128,7 @@ def _view_deals(view: Any, profile: Profile) -> tuple[Deal, Any]:
     the same (bounded caches of values made from public fields). A deal's tables depend on its
     card shown through the suit of trumps only (``engine.deal.deal_tables``): a deal kept for
     another card of the same suit gives the view's with its card shown (the same Deal, every field;
-    tests/test_worldsource.py compares the worlds' deals with the reference's)."""
+    tests/worlds/test_worldplan.py compares the worlds' deals with the reference's)."""
     shown = view.shown
     key = (id(profile), view.dealer, view.stakes_at_start, view.pass_direction, view.hand_number)
     kept = _VIEW_DEALS.get((*key, shown))
