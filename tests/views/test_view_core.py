@@ -85,7 +85,9 @@ def check_hand(profile: Profile, rng: random.Random, *, every_profile_on_core: b
         for seat in range(hand.players):
             got = hand.view(seat)
             same_view(got, reference_view(hand, seat), deep=rng.random() < 0.02)
-            made = core.view_of(state_of(hand), seat, settle(hand), hand.legal_moves(), reversis.HandView)
+            made = core.view_of(
+                state_of(hand), seat, settle(hand), hand.legal_moves(), reversis.HandView
+            )
             if every_profile_on_core and not hand.is_over:
                 assert made is not None
             if made is not None:
