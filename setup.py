@@ -17,11 +17,15 @@ take in what merely lies in the tree, an untracked scratch file or a stray virtu
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
+import sysconfig
+import tempfile
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 from setuptools.command.egg_info import egg_info, manifest_maker
 
 CORE_DIR = os.path.join("src", "reversis", "_core")
@@ -72,6 +76,7 @@ class OptionalBuildExt(build_ext):
             path = self.get_ext_fullpath(ext.name)
             if os.path.exists(path):
                 os.remove(path)
+        remove_binaries(self.build_lib)
 
     @staticmethod
     def _fallback(error: BaseException) -> None:
@@ -79,9 +84,59 @@ class OptionalBuildExt(build_ext):
             raise error
         first = str(error).strip().splitlines()[:1] or [type(error).__name__]
         _say(
-            f"the compiled core could not be built ({first[0][:120]}); installing the pure-Python "
+            f"the compiled core could not be built ({first[0][:300]}); installing the pure-Python "
             "engine (same rules, slower)"
         )
+
+
+def remove_binaries(build_lib: str) -> None:
+    """Remove the core's extension modules from ``build_lib``: a build of the pure-Python library
+    in a checkout where an earlier ``pip install .`` built the core finds them in ``build/lib…``
+    and would install them (a wheel of "pure Python" holding the compiled core)."""
+    folder = os.path.join(build_lib, "reversis", "_core")
+    if os.path.isdir(folder):
+        for name in os.listdir(folder):
+            if name.endswith((".so", ".pyd")):
+                os.remove(os.path.join(folder, name))
+
+
+class PurePy(build_py):
+    """``build_py`` that, where the core is not built, leaves no extension module of an earlier
+    build in the build folder."""
+
+    def run(self) -> None:
+        """Copy the package; without the core, remove what an earlier build left."""
+        super().run()
+        if not self.distribution.ext_modules:
+            remove_binaries(self.build_lib)
+
+
+def compiler_works() -> str | None:
+    """``None`` where the C compiler (``CC``, or the one Python was built with) compiles a small C
+    file, else why not: checked before the build, so that an install without a compiler is a
+    pure-Python wheel, tagged as one, from the start (Windows' compiler is found by setuptools
+    itself: not probed here)."""
+    if os.name == "nt":
+        return None
+    command = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
+    with tempfile.TemporaryDirectory() as folder:
+        source = os.path.join(folder, "probe.c")
+        with open(source, "w", encoding="utf-8") as file:
+            file.write("int reversis_probe(void) { return 0; }\n")
+        try:
+            done = subprocess.run(
+                [*command, "-c", source, "-o", os.path.join(folder, "probe.o")],
+                capture_output=True,
+                text=True,
+                check=False,
+                timeout=120,
+            )
+        except (OSError, subprocess.SubprocessError) as error:
+            return f"{command[0]}: {error}"[:200]
+    if done.returncode != 0:
+        said = " ".join((done.stderr or done.stdout).split())[:160]
+        return f"{' '.join(command)} exited with {done.returncode}" + (f": {said}" if said else "")
+    return None
 
 
 def tracked_files() -> set[str] | None:
@@ -147,6 +202,15 @@ def extensions() -> list[Extension]:
             "Cython is not installed: installing the pure-Python engine, without the compiled core"
         )
         return []
+    broken = compiler_works()
+    if broken is not None:
+        if os.environ.get("REVERSIS_REQUIRE_CORE") == "1":
+            raise RuntimeError(f"no working C compiler: {broken}")
+        _say(
+            f"no working C compiler ({broken}): installing the pure-Python engine, without the "
+            "compiled core (same rules, slower; `python -m reversis --version` says which engine)"
+        )
+        return []
     flags = os.environ.get("REVERSIS_CORE_CFLAGS", "").split()
     macros: list[tuple[str, str | None]] = []
     limited = os.environ.get("REVERSIS_LIMITED_API") == "1"
@@ -183,6 +247,6 @@ def extensions() -> list[Extension]:
 limited = os.environ.get("REVERSIS_LIMITED_API") == "1"
 setup(
     ext_modules=extensions(),
-    cmdclass={"build_ext": OptionalBuildExt, "egg_info": EggInfo},
+    cmdclass={"build_ext": OptionalBuildExt, "build_py": PurePy, "egg_info": EggInfo},
     options={"bdist_wheel": {"py_limited_api": "cp311"}} if limited else {},
 )

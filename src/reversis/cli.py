@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from reversis import __version__
-from reversis._core import engine_name
+from reversis._core import available, engine_name
 from reversis.bots.players import Bot, CautiousBot, RandomBot, play_hand
 from reversis.errors import ArgumentError, ReversisError
 from reversis.hand import Hand, new_hand
@@ -540,6 +540,15 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+#: What a command says first where the compiled core is not installed (an install without a C
+#: compiler), unless ``REVERSIS_ENGINE`` chose the engine.
+NO_CORE = (
+    "reversis: the compiled core is not installed (it needs a C compiler when the package is "
+    "installed), so the reference engine plays: the same rules, slower. Set REVERSIS_ENGINE=python "
+    "to say that this is what you want."
+)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
     top = parser()
@@ -551,6 +560,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         top.print_help()
         return 0
+    if not available() and not os.environ.get("REVERSIS_ENGINE"):
+        print(NO_CORE, file=sys.stderr)
     try:
         status: int = args.run(args)
         sys.stdout.flush()

@@ -564,3 +564,23 @@ def test_hostile_command_lines_end_with_a_clear_message(tmp_path: Path) -> None:
             assert last.startswith(("error: ", "python -m reversis")), (argv, err)
             if last.startswith("error: "):  # (argparse's usage errors quote what they were given)
                 assert len(last) < 400, (argv, last)
+
+
+def test_a_command_says_when_the_core_is_not_installed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 38: an install without a C compiler plays on the reference engine, and the first
+    thing a command says is so (pip hides the build's output); choosing the engine silences it."""
+    monkeypatch.setattr(cli, "available", lambda: False)
+    monkeypatch.delenv("REVERSIS_ENGINE", raising=False)
+    assert main(["profiles"]) == 0
+    said = capsys.readouterr().err
+    assert said.strip() == cli.NO_CORE
+    assert "compiled core is not installed" in said
+    monkeypatch.setenv("REVERSIS_ENGINE", "python")
+    assert main(["profiles"]) == 0
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(cli, "available", lambda: True)
+    monkeypatch.delenv("REVERSIS_ENGINE")
+    assert main(["profiles"]) == 0
+    assert capsys.readouterr().err == ""

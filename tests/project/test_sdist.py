@@ -114,6 +114,9 @@ def archive(tree: Path, tmp_path_factory: pytest.TempPathFactory) -> set[str]:
         capture_output=True,
         text=True,
         env=env,
+        # not the checkout: a `build/` folder left there by `pip install .` would be imported as
+        # the `build` package (README's first command, then its second: issue 38)
+        cwd=out,
     )
     assert built.returncode == 0, (
         f"python -m build failed:\n{built.stdout[-2000:]}{built.stderr[-2000:]}"

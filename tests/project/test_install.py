@@ -1,0 +1,81 @@
+"""An install without a C compiler, in a checkout where ``pip install .`` already built the core
+(issue 38): the wheel is pure Python, tagged as one, holds no extension module of the earlier
+build, and pip's verbose output says why.
+
+The checkout is a copy of the tracked files with a ``build/`` folder as the first command of
+README.md leaves it (its extension modules stand in as files); ``CC=/bin/false`` is the compiler.
+The test needs ``setuptools`` (the build requirement) in this environment; it skips without it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from helpers import ROOT
+
+
+def _tracked() -> list[str]:
+    done = subprocess.run(
+        ["git", "-C", str(ROOT), "ls-files", "-z"], capture_output=True, text=True, check=False
+    )
+    return [name for name in done.stdout.split("\0") if name] if done.returncode == 0 else []
+
+
+@pytest.fixture(scope="module")
+def used_checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tracked = _tracked()
+    if not tracked or importlib.util.find_spec("setuptools") is None:
+        if os.environ.get("REVERSIS_REQUIRE_PACKAGING") == "1":
+            pytest.fail("REVERSIS_REQUIRE_PACKAGING=1 but git or setuptools is missing")
+        pytest.skip("needs a git checkout and setuptools")
+    tree = tmp_path_factory.mktemp("checkout")
+    for name in tracked:
+        if (ROOT / name).is_file():
+            (tree / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, tree / name)
+    # what `pip install .` left: the core's modules in the build folders, as a platform build
+    # and a pure one keep them
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    tag = f"{sysconfig.get_platform()}-cpython-{sys.version_info[0]}{sys.version_info[1]}"
+    for lib in (f"lib.{tag}", "lib"):
+        folder = tree / "build" / lib / "reversis" / "_core"
+        folder.mkdir(parents=True)
+        for name in ("engine", "state", "core"):
+            (folder / f"{name}{suffix}").write_bytes(b"\x7fELF an earlier build's module")
+    return tree
+
+
+def test_without_a_compiler_the_wheel_is_pure_python(used_checkout: Path, tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("REVERSIS_")}
+    env["CC"] = "/bin/false"
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "--no-build-isolation"]
+        + ["-w", str(tmp_path), str(used_checkout)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+        cwd=tmp_path,
+        timeout=600,
+    )
+    said = done.stdout + done.stderr
+    assert done.returncode == 0, said[-3000:]
+    (wheel,) = tmp_path.glob("reversis-*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
+    with zipfile.ZipFile(wheel) as archive:
+        binaries = [n for n in archive.namelist() if n.endswith((".so", ".pyd"))]
+    assert binaries == []
+    if importlib.util.find_spec("Cython") is not None:
+        assert "reversis: no working C compiler (/bin/false exited with 1" in said
+        assert "installing the pure-Python engine" in said
+    else:
+        assert "Cython is not installed: installing the pure-Python engine" in said
