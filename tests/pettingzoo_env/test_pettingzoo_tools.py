@@ -47,9 +47,9 @@ def _illegal(observation: dict[str, object]) -> int:
 def test_pettingzoo_test_utilities(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     """PettingZoo's own tests, each as a researcher calls it, on the wrapped environment (their
     API test on the AEC environment is test_pettingzoo_api_test)."""
-    seed_test(lambda: env(name), num_cycles=20)
+    seed_test(lambda: env(name), num_cycles=60)
     render_test(lambda render_mode=None: env(name, render_mode=render_mode))
-    parallel_api_test(turn_based_aec_to_parallel(env(name)), num_cycles=30)
+    parallel_api_test(turn_based_aec_to_parallel(env(name)), num_cycles=100)
     parallel_seed_test(lambda: turn_based_aec_to_parallel(env(name)), num_cycles=20)
     # It draws its actions without the mask (it reads no observation): each hand ends at the first
     # illegal one, which costs its agent the profile's lowest net (a hand of legal draws alone,

@@ -20,6 +20,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (
 from reversis.errors import ArgumentError
 from reversis.games import net_bounds
 from reversis.hand import Hand, new_hand, settle
+from reversis.moves import Move
 from reversis.pettingzoo.actions import Actions
 from reversis.pettingzoo.common import (
     RENDER_MODES,
@@ -191,7 +192,7 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
             raise ArgumentError("no hand yet: reset() the environment before agent_iter()")
         return super().agent_iter(max_iter)
 
-    def _checked(self, action: Any) -> Any:
+    def _checked(self, action: Any) -> Move | None:
         """The move numbered ``action`` for the agent to act, or ``None`` for an agent that is
         done and steps with ``None``; nothing is changed. Refused: before the first reset and once
         every agent is done, anything but ``None`` for an agent that is done
