@@ -14,36 +14,64 @@ before play, then the tricks). Each observation is a dict:
 Actions are the move numbers. Rewards come from the settlement: at the end of the hand each agent
 receives ``settle(hand).net`` for its seat; with ``shaping=True`` each completed trick also pays the
 change of the provisional settlement since the last one (the rewards of a hand still add up to its
-net). ``render_mode="ansi"`` renders the view of the agent to move as text. ``reset(seed=s)`` deals
-the same hand as ``new_hand(profile, seed=s, dealer=dealer)``; later resets without a seed take
-their seeds from a generator seeded by ``s`` (as after ``seed(s)``). A seed is an integer from 0 to
-``2**128 - 1``: a NumPy integer, as learning code passes it, deals as its value.
+net). ``reset(seed=s)`` deals the same hand as ``new_hand(profile, seed=s, dealer=dealer)``; later
+resets without a seed take their seeds from a generator seeded by ``s`` (as after ``seed(s)``). A
+seed is an integer from 0 to ``2**128 - 1``: a NumPy integer, as learning code passes it, deals as
+its value.
 
     >>> import numpy as np
-    >>> from reversis.pettingzoo import env
+    >>> from reversis.pettingzoo import env, raw_env
     >>> game = env("hearts")
     >>> game.reset(seed=np.int64(7))
     >>> observation, reward, termination, truncation, info = game.last()
     >>> game.agent_selection, observation["observation"].shape, int(observation["action_mask"].sum())
     ('player_1', (930,), 13)
 
-A bad value is refused where it is given, with a typed error, and the environment is left as it
-was: a seed that is no seed, an unknown agent, a call before the first reset or once every agent
-is done, anything but ``None`` from an agent that is done (:class:`~reversis.ArgumentError`); an
-action that is no number of the action space, a bool or a float (:class:`~reversis.InvalidMoveError`);
-an action the mask rules out (:class:`~reversis.IllegalMoveError`).
+**Illegal actions.** :func:`env` wraps the environment as PettingZoo wraps its classic card and
+board games (``TerminateIllegalWrapper``, ``AssertOutOfBoundsWrapper``, ``OrderEnforcingWrapper``):
+an action of the action space that the mask rules out ends the hand, as it ends a game of Connect
+Four or Leduc Hold'em there. The agent that made it receives ``illegal_reward``, the lowest net a
+seat can receive in a hand of the profile (:func:`reversis.games.net_bounds`; -78 in Hearts), so
+that no legal play ends worse, as the classic games' -1 is their loss; the others receive 0 (with
+``shaping=True`` the rewards already paid in the hand are theirs still), and every agent is then
+done (each steps with ``None``). An action drawn from the action space without the mask
+(``action_space(agent).sample()``, as PettingZoo's ``average_total_reward`` and
+``parallel_seed_test`` draw them) is any move number, most often illegal, and so ends the hand
+this way; draw with the mask (``sample(observation["action_mask"])``) to play legal moves. The
+unwrapped environment, :func:`raw_env` (the class :class:`ReversisEnv`), raises an
+:class:`~reversis.IllegalMoveError` instead, the environment unchanged, for those who want the
+error:
+
+    >>> game.step(51)  # the ace of spades: seat 1 must pass three cards first
+    >>> game.terminations["player_1"], game.rewards["player_1"], game.rewards["player_2"]
+    (True, -78.0, 0)
+    >>> raw = raw_env("hearts")
+    >>> raw.reset(seed=7)
+    >>> raw.step(51)
+    Traceback (most recent call last):
+    ...
+    reversis.errors.IllegalMoveError: illegal move 'AS': ...
+
+**Rendering.** ``render_mode="ansi"``: ``render()`` returns the view of the agent to move as text;
+``render_mode="human"``: it prints that text to the standard output and returns ``None``, and each
+``reset()`` and ``step()`` prints it too, as PettingZoo's classic games and Gymnasium's text
+environments render (PettingZoo's ``CaptureStdoutWrapper`` turns it back into text).
+
+Every other bad value is refused where it is given, with a typed error, and the environment is left
+as it was, wrapped or not: a seed that is no seed, an unknown agent, a call before the first reset
+or once every agent is done, anything but ``None`` from an agent that is done
+(:class:`~reversis.ArgumentError`); an action that is no number of the action space, a bool or a
+float (:class:`~reversis.InvalidMoveError`, where ``AssertOutOfBoundsWrapper`` would raise an
+``AssertionError``).
 
     >>> game.observe("player_9")
     Traceback (most recent call last):
     ...
     reversis.errors.ArgumentError: agent: one of player_0, player_1, player_2, player_3, not 'player_9'
-    >>> game.step(51)
-    Traceback (most recent call last):
-    ...
-    reversis.errors.IllegalMoveError: illegal move 'AS': ...
 
 :class:`SingleAgentEnv` is a Gymnasium environment in which one seat learns and the others are
-played by a bot of :mod:`reversis.bots`.
+played by a bot of :mod:`reversis.bots`; an illegal action ends its episode with the same
+lowest net, and it renders in the same two modes.
 
 ============================  ======================================================================
 module                        what it holds

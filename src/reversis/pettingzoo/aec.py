@@ -1,11 +1,11 @@
 """The AEC environment: :class:`ReversisEnv` (a profile's hands, one agent acting at a time),
-:func:`raw_env`, and :func:`env`, which wraps it in an order-enforcing wrapper that reads it
-directly."""
+:func:`raw_env`, and :func:`env`, which wraps it as PettingZoo's classic games are wrapped
+(``TerminateIllegalWrapper``, ``AssertOutOfBoundsWrapper``, ``OrderEnforcingWrapper``)."""
 
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -18,12 +18,17 @@ from pettingzoo.utils.wrappers.order_enforcing import (
 )
 
 from reversis.errors import ArgumentError
+from reversis.games import net_bounds
 from reversis.hand import Hand, new_hand, settle
+from reversis.moves import Move
 from reversis.pettingzoo.actions import Actions
 from reversis.pettingzoo.common import (
+    RENDER_MODES,
     observation_spaces,
     options_of,
     profile_of,
+    render_mode_of,
+    rendered,
     seat_of,
     seed_of,
     shown,
@@ -37,13 +42,16 @@ __all__ = ["ReversisEnv", "env", "raw_env"]
 
 
 class ReversisEnv(AECEnv):  # type: ignore[misc]
-    """The AEC environment of one profile (see :mod:`reversis.pettingzoo`); :func:`env` wraps it
-    with PettingZoo's order-enforcing wrapper."""
+    """The AEC environment of one profile (see :mod:`reversis.pettingzoo`). It raises an
+    :class:`~reversis.IllegalMoveError` for an action its mask rules out; :func:`env` wraps it as
+    PettingZoo's classic games are wrapped, so that such an action ends the hand instead, with
+    :attr:`illegal_reward` for the agent that made it."""
 
-    metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's field, copied by each instance
+        "render_modes": list(RENDER_MODES),
         "name": "reversis_v0",
         "is_parallelizable": False,
+        "render_fps": 1,
     }
 
     def __init__(
@@ -56,8 +64,10 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.profile = profile_of(profile)
-        if render_mode not in (None, "ansi"):
-            raise ArgumentError(f"render_mode: 'ansi' or None, not {render_mode!r}")
+        render_mode = render_mode_of(render_mode)
+        # The environment's own metadata: PettingZoo's CaptureStdoutWrapper adds "ansi" to the
+        # render modes of the environment it wraps, which would otherwise be the class's.
+        self.metadata = {**self.metadata, "render_modes": list(RENDER_MODES)}
         n = self.profile.players
         dealer = seat_of(dealer, "dealer", n)
         self.render_mode = render_mode
@@ -79,6 +89,11 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
         self._paid = [0] * n
         self._tracker = Tracker(self.profile)
         self._rewarded = False
+        #: The reward of an agent whose action the mask rules out, under :func:`env`'s
+        #: ``TerminateIllegalWrapper`` (the hand ends there): the lowest net a seat can receive in
+        #: a hand of the profile (:func:`reversis.games.net_bounds`), so that no legal play ends
+        #: worse, as the loss (-1) of PettingZoo's classic games of -1 to 1 is.
+        self.illegal_reward = float(net_bounds(self.profile)[0])
         #: The hand being played (``None`` before the first reset).
         self.hand: Hand | None = None
 
@@ -138,6 +153,8 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
         seat = self.hand.to_move
         assert seat is not None
         self.agent_selection = self.possible_agents[seat]
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation and action mask (see :mod:`reversis.pettingzoo`)."""
@@ -175,26 +192,37 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
             raise ArgumentError("no hand yet: reset() the environment before agent_iter()")
         return super().agent_iter(max_iter)
 
-    def step(self, action: Any) -> None:
-        """The agent to move plays move number ``action``; an agent that is done steps with
-        ``None`` (PettingZoo's convention). Refused, the environment unchanged: before the first
-        reset and once every agent is done (:class:`~reversis.ArgumentError`), anything but
-        ``None`` for an agent that is done (:class:`~reversis.ArgumentError`), no action number
-        (:class:`~reversis.InvalidMoveError`), a move not legal now
-        (:class:`~reversis.IllegalMoveError`)."""
-        hand = self.hand
-        if hand is None or not self.agents:
+    def _checked(self, action: Any) -> Move | None:
+        """The move numbered ``action`` for the agent to act, or ``None`` for an agent that is
+        done and steps with ``None``; nothing is changed. Refused: before the first reset and once
+        every agent is done, anything but ``None`` for an agent that is done
+        (:class:`~reversis.ArgumentError`), no action number (:class:`~reversis.InvalidMoveError`).
+        """
+        if self.hand is None or not self.agents:
             self._check_live()
-        assert hand is not None
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
                 raise ArgumentError(
                     f"{agent} is done: its only action is None, not {shown(action)}"
                 )
+            return None
+        return self._actions.move(action)
+
+    def step(self, action: Any) -> None:
+        """The agent to move plays move number ``action``; an agent that is done steps with
+        ``None`` (PettingZoo's convention). Refused, the environment unchanged: before the first
+        reset and once every agent is done (:class:`~reversis.ArgumentError`), anything but
+        ``None`` for an agent that is done (:class:`~reversis.ArgumentError`), no action number
+        (:class:`~reversis.InvalidMoveError`), a move not legal now
+        (:class:`~reversis.IllegalMoveError`: :func:`env` ends the hand instead)."""
+        move = self._checked(action)
+        if move is None:
             self._was_dead_step(None)
             return
-        move = self._actions.move(action)
+        hand = self.hand
+        assert hand is not None
+        agent = self.agent_selection
         before = hand
         hand = hand.apply(move)  # IllegalMoveError: nothing has changed
         self.hand = hand
@@ -219,62 +247,76 @@ class ReversisEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[seat]
         if self._rewarded:
             self._accumulate_rewards()  # (all rewards are 0 otherwise)
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        """With ``render_mode="ansi"``, the view of the agent to move (of seat 0 once over) as
-        text."""
+        """The view of the agent to move (of seat 0 once the hand is over) as text: returned with
+        ``render_mode="ansi"``, printed with ``"human"`` (which prints it after each reset and step
+        too, and returns ``None``), as PettingZoo's classic games render."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() without a render_mode: give render_mode='ansi'")
+            gymnasium.logger.warn(
+                "render() without a render_mode: give render_mode='ansi' or 'human'"
+            )
             return None
         hand = self.hand
         if hand is None:
-            return "no hand yet: reset() the environment"
+            return rendered("no hand yet: reset() the environment", self.render_mode)
         seat = hand.to_move if hand.to_move is not None else 0
-        return render(hand.view(seat))
+        return rendered(render(hand.view(seat)), self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
 
 
 def raw_env(profile: Profile | str = "fournier-1785", **kwargs: Any) -> ReversisEnv:
-    """The environment without PettingZoo's wrappers."""
+    """The environment without PettingZoo's wrappers: an action the mask rules out raises an
+    :class:`~reversis.IllegalMoveError`, the environment unchanged (see :func:`env`)."""
     return ReversisEnv(profile, **kwargs)
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's order-enforcing wrapper, whose ``last()``, ``step()`` and ``agent_iter()`` go
-    straight to the environment (the wrapper's attribute forwarding would otherwise cost more than
-    the move itself). The environment makes the checks of the calls itself, with typed errors
-    (:class:`~reversis.ArgumentError` where PettingZoo's wrapper raises an ``AssertionError`` or
-    warns: a step, an observation or ``agent_iter()`` before the first reset, a step once every
-    agent is done, two agents of ``agent_iter()`` without a step between them); the wrapper keeps
-    PettingZoo's ``AttributeError`` for its attributes read before the first reset."""
+    """PettingZoo's order-enforcing wrapper, whose ``last()``, ``step()`` and ``agent_iter()`` read
+    the environment directly where PettingZoo's attribute forwarding would cost more
+    than the move itself. The environment's checks of the calls are made here, before the wrappers
+    below are called, with typed errors (:class:`~reversis.ArgumentError` where PettingZoo's
+    wrapper raises an ``AssertionError`` or warns: a step, an observation or ``agent_iter()``
+    before the first reset, a step once every agent is done, two agents of ``agent_iter()``
+    without a step between them; :class:`~reversis.InvalidMoveError` for no action number, where
+    ``AssertOutOfBoundsWrapper`` raises an ``AssertionError``); the wrapper keeps PettingZoo's
+    ``AttributeError`` for its attributes read before the first reset."""
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        self._raw: ReversisEnv = env.unwrapped
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new hand (see :meth:`ReversisEnv.reset`); a refused reset is no reset."""
+        seed_of(seed)  # refused before the wrappers below forget the hand's illegal end
+        options_of(options)
         self.env.reset(seed=seed, options=options)
         self._has_reset = True
         self._has_updated = True
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The agent to act's observation, cumulative reward, termination, truncation, info."""
-        env = self.env  # the environment's own last(), one call less
-        if env.hand is None or not env.agents:
-            env._check_live()
-        agent = env.agent_selection
+        raw = self._raw  # the environment's own last(), one call less
+        if raw.hand is None or not raw.agents:
+            raw._check_live()
+        agent = raw.agent_selection
         return (
-            env.observe(agent) if observe else None,
-            env._cumulative_rewards[agent],
-            env.terminations[agent],
-            env.truncations[agent],
-            env.infos[agent],
+            self.env.observe(agent) if observe else None,  # (TerminateIllegalWrapper keeps it)
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
         )
 
     def step(self, action: Any) -> None:
-        """The agent to act makes move number ``action`` (see :meth:`ReversisEnv.step`: the
-        environment refuses a step before the first reset and once every agent is done, with an
-        :class:`~reversis.ArgumentError`, where PettingZoo's wrapper raises an ``AssertionError``
-        or warns)."""
+        """The agent to act makes move number ``action``: refused with the environment's errors
+        (see :meth:`ReversisEnv.step`) before the wrappers below are called, except a move the
+        mask rules out, which ends the hand (``TerminateIllegalWrapper``)."""
+        self._raw._checked(action)
         self.env.step(action)
         self._has_updated = True
 
@@ -284,13 +326,12 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The view of the agent to move as text (see :meth:`ReversisEnv.render`)."""
-        env: ReversisEnv = self.env
-        return env.render()
+        return self._raw.render()
 
     def agent_iter(self, max_iter: int = 2**63) -> Any:
         """The agents in the order they act, until the hand is over and every agent is done."""
-        if self.env.hand is None:
-            self.env.agent_iter()  # its error
+        if self._raw.hand is None:
+            self._raw.agent_iter()  # its error
         return _AgentIterable(self, max_iter)
 
 
@@ -304,7 +345,7 @@ class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
 
     def __next__(self) -> str:
         wrapper = self.env
-        env = wrapper.env
+        env = wrapper._raw
         if not env.agents or self.iters_til_term <= 0:
             raise StopIteration
         if not wrapper._has_updated:
@@ -317,9 +358,14 @@ class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
 
 def env(profile: Profile | str = "fournier-1785", **kwargs: Any) -> Any:
     """The AEC environment of ``profile`` (a :class:`~reversis.Profile` or a shipped profile's
-    name), wrapped by PettingZoo's order-enforcing wrapper (the environment checks its calls
-    itself, see :meth:`ReversisEnv.step`: :class:`~reversis.InvalidMoveError` for no number of the
-    action space, :class:`~reversis.IllegalMoveError` for a move not legal now,
+    name) wrapped as PettingZoo's classic games are: ``TerminateIllegalWrapper`` (an action the
+    mask rules out ends the hand, with :attr:`ReversisEnv.illegal_reward` for the agent that made
+    it and 0 for the others), ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``. The
+    other bad calls are refused as :class:`ReversisEnv` refuses them, the environment unchanged
+    (:class:`~reversis.InvalidMoveError` for no number of the action space,
     :class:`~reversis.ArgumentError` for a call out of order); ``render_mode``, ``shaping`` and
     ``dealer`` as for :class:`ReversisEnv`."""
-    return _OrderEnforcing(ReversisEnv(profile, **kwargs))
+    raw = ReversisEnv(profile, **kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(raw, illegal_reward=raw.illegal_reward)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return _OrderEnforcing(wrapped)

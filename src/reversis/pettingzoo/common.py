@@ -24,11 +24,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LIMIT",
+    "RENDER_MODES",
     "integer_of",
     "observation_spaces",
     "observe_afresh",
     "options_of",
     "profile_of",
+    "render_mode_of",
+    "rendered",
     "seat_of",
     "seed_of",
     "shown",
@@ -37,6 +40,10 @@ __all__ = [
 #: The bound of the observation space's box: no value of the encoding comes near it (points,
 #: pot values and counts are small numbers).
 LIMIT = 1000.0
+
+#: The render modes of both environments: ``"ansi"`` returns the text of a view, ``"human"`` prints
+#: it (and ``render()`` returns ``None``), as PettingZoo's and Gymnasium's text games do.
+RENDER_MODES = ("human", "ansi")
 
 
 def profile_of(profile: Profile | str) -> Profile:
@@ -89,6 +96,27 @@ def seat_of(seat: object, name: str, players: int) -> int:
     if value is None or not 0 <= value < players:
         raise ArgumentError(f"{name}: a seat from 0 to {players - 1}, not {shown(seat)}")
     return value
+
+
+def render_mode_of(render_mode: object) -> str | None:
+    """``render_mode`` if it is one of :data:`RENDER_MODES` or ``None``, else an
+    :class:`~reversis.ArgumentError`."""
+    if render_mode is None:
+        return None
+    for mode in RENDER_MODES:
+        if render_mode == mode and isinstance(render_mode, str):
+            return mode
+    raise ArgumentError(f"render_mode: 'human', 'ansi' or None, not {shown(render_mode)}")
+
+
+def rendered(text: str, render_mode: str | None) -> str | None:
+    """What ``render()`` gives for ``text``: the text itself with ``"ansi"``; with ``"human"``,
+    ``None``, the text printed to the standard output (where PettingZoo's
+    ``CaptureStdoutWrapper`` takes it)."""
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def options_of(options: object) -> None:

@@ -18,10 +18,13 @@ from reversis.hand import Hand, new_hand, settle
 from reversis.moves import Move
 from reversis.pettingzoo.actions import Actions
 from reversis.pettingzoo.common import (
+    RENDER_MODES,
     observation_spaces,
     observe_afresh,
     options_of,
     profile_of,
+    render_mode_of,
+    rendered,
     seat_of,
     seed_of,
     shown,
@@ -47,9 +50,12 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
     ``settle(hand).net[seat]`` when the hand ends. An action of the action space that is not legal
     now ends the episode with the lowest net the profile allows (:func:`reversis.games.net_bounds`)
     as its reward and ``info["illegal"] = True``, as Gymnasium's checkers and learners expect from
-    an environment with a fixed action space; use the ``action_mask`` to choose legal actions. A
-    value that is no action of the space (a number out of it, a bool, a float, text, ``None``) is
-    refused with an :class:`~reversis.InvalidMoveError`, the environment unchanged.
+    an environment with a fixed action space; use the ``action_mask`` to choose legal actions
+    (``action_space.sample()`` without it draws any number of the space, most often an illegal
+    one, which ends the episode so). A value that is no action of the space (a number out of it, a
+    bool, a float, text, ``None``) is refused with an :class:`~reversis.InvalidMoveError`, the
+    environment unchanged. ``render_mode="ansi"``: ``render()`` returns ``seat``'s view as text;
+    ``"human"``: it prints it, after each reset and step too, and returns ``None``.
     ``reset(seed=s)`` deals ``new_hand(profile, seed=s, dealer=dealer)`` and seeds the bots from
     ``s`` (an integer from 0 to ``2**128 - 1``, a NumPy integer dealing as its value).
 
@@ -67,7 +73,10 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         ((930,), 2)
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's field
+    metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium's field
+        "render_modes": list(RENDER_MODES),
+        "render_fps": 1,
+    }
 
     def __init__(
         self,
@@ -96,8 +105,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self._name = getattr(opponent, "__qualname__", type(opponent).__name__)
         self._opponent = opponent
         self._made(0)  # the opponent makes bots (one at least)
-        if render_mode not in (None, "ansi"):
-            raise ArgumentError(f"render_mode: 'ansi' or None, not {render_mode!r}")
+        render_mode = render_mode_of(render_mode)
         self.seat = seat
         self.dealer = dealer
         self.render_mode = render_mode
@@ -168,6 +176,8 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self._np_random, self._np_random_seed = generator  # as it was
             raise
         self._bots, self.hand, self._ended = bots, hand, False
+        if self.render_mode == "human":
+            self.render()
         return observe_afresh(hand, self.seat, self._actions, self._size), {"seat": self.seat}
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
@@ -180,16 +190,22 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             hand = hand.apply(move)
         except IllegalMoveError:
             self._ended = True
+            if self.render_mode == "human":
+                self.render()
             observation = observe_afresh(hand, self.seat, self._actions, self._size)
             return observation, self._worst, True, False, {"seat": self.seat, "illegal": True}
         hand = self._advance(hand, self._bots)
         self.hand = hand
+        if self.render_mode == "human":
+            self.render()
         reward = float(settle(hand).net[self.seat]) if hand.is_over else 0.0
         observation = observe_afresh(hand, self.seat, self._actions, self._size)
         return observation, reward, hand.is_over, False, {"seat": self.seat}
 
     def render(self) -> str | None:
-        """With ``render_mode="ansi"``, ``seat``'s view as text."""
+        """``seat``'s view as text: returned with ``render_mode="ansi"``, printed with
+        ``"human"`` (which prints it after each reset and step too, and returns ``None``), as
+        Gymnasium's text environments render; ``None`` before the first reset."""
         if self.render_mode is None or self.hand is None:
             return None
-        return render(self.hand.view(self.seat))
+        return rendered(render(self.hand.view(self.seat)), self.render_mode)
