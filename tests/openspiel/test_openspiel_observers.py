@@ -190,7 +190,7 @@ def test_the_strings_of_each_part() -> None:
     assert make_observation(game, PRIVATE).string_from(deal, 1) == "seat 1: the deal"
 
 
-@pytest.mark.parametrize("name", ["fournier-1785", "reunion"])
+@pytest.mark.parametrize("name", ["reunion"])
 def test_generate_playthrough_runs(name: str) -> None:
     """OpenSpiel's playthrough (its integration tests' format) asks for the public and private
     observations of an imperfect-information game."""
