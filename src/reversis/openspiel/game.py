@@ -319,17 +319,19 @@ class ReversisState(pyspiel.State):  # type: ignore[misc]
     ) -> ReversisState:
         """OpenSpiel's ``State.resample_from_infostate``: a new state of this game in which seat
         ``player_id`` has this state's information state, every card it may not know dealt at
-        random (:func:`reversis.sample_world` on its view), with the whole history (the pack
-        drawn, then the moves) and so the same move number, strings and state string writing.
-        During the deal the seat has seen no card: as many cards as were drawn are drawn anew.
+        random (:func:`reversis.sample_world` on its view), reached by applying its actions (the
+        pack drawn, then the moves): its history is whole, its move number this state's, and its
+        state strings read back. During the deal the seat has seen no card: as many cards as
+        were drawn are drawn anew.
 
         ``probability_sampler`` is OpenSpiel's: a callable giving a number in [0, 1)
         (``pyspiel.UniformProbabilitySampler(0., 1.)``, as OpenSpiel's Python ``ISMCTSBot``
         passes when no resampler is set). It is called once, and that number's 53 bits seed the
         ``random.Random`` that deals the hidden cards (OpenSpiel's C++ games draw theirs from
         the sampler's numbers too): the same number gives the same state. A seat that is not
-        one, or a sampler that is not one, is an :class:`~reversis.ArgumentError`. OpenSpiel's
-        C++ side never calls a Python game's method: Python algorithms do."""
+        one, a sampler that is not callable or a number outside [0, 1) is an
+        :class:`~reversis.ArgumentError`. Python algorithms call it; OpenSpiel's C++ code does
+        not reach it (its Python states do not forward ``ResampleFromInfostate``)."""
         box = self._box
         n = box.profile.players
         if (

@@ -141,12 +141,12 @@ class ReversisObserver:
             )
         #: The profile observed.
         self.profile = profile
-        #: What the observer shows: the public information, the seat's own, the tricks taken.
-        self.public, self.private, self.perfect_recall = (
-            kind.public,
-            kind.private,
-            kind.perfect_recall,
-        )
+        #: Whether the observer shows the public information.
+        self.public = kind.public
+        #: Whether it shows the seat's own information.
+        self.private = kind.private
+        #: Whether its strings list the tricks taken.
+        self.perfect_recall = kind.perfect_recall
         parts = [
             p
             for p in observation_layout(profile)
