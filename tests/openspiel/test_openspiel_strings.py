@@ -197,16 +197,24 @@ def test_edited_history_lines_are_refused() -> None:
 
 
 def test_a_sampled_world_writes_its_hand() -> None:
-    """A world put in place by set_hand (the resampler's) has no OpenSpiel history: its state
-    string writes its hand, read back with the whole history; OpenSpiel's own string of it has an
-    empty history line, which does not agree with its record."""
+    """A world put in place by set_hand has no OpenSpiel history: its state string writes its
+    hand, read back with the whole history; OpenSpiel's own string of it has an empty history
+    line, which does not agree with its record. The resampler's worlds are replayed instead
+    (issue 37): their history is whole, and both strings read back."""
     game = ro.load_game("hearts", dealer=2)
     state = _played(game, random.Random(8), 70)
-    world = ro.resampler(random.Random(9))(state, state.current_player())
+    sampled = ro.resampler(random.Random(9))(state, state.current_player())
+    assert len(sampled.history()) == 70
+    _same(
+        pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, sampled))[1],
+        sampled,
+    )
+    world = game.new_initial_state()
+    world.set_hand(sampled.hand)
     assert world.history() == []
     again = game.deserialize_state(world.serialize())
     assert again.hand == world.hand
-    assert len(again.history()) == 70
+    assert again.history() == sampled.history()
     with pytest.raises(RecordError, match="do not agree"):
         pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, world))
     with pytest.raises(reversis.ArgumentError, match="dealer"):

@@ -3,7 +3,8 @@
 ============================  ======================================================================
 module                        what it holds
 ============================  ======================================================================
-:mod:`~.game`                 the game, its states and observers; importing it registers ``python_reversis``
+:mod:`~.game`                 the game and its states; importing it registers ``python_reversis``
+:mod:`~.observers`            the observers: a seat's information and observation, public, private
 :mod:`~.strings`              the game's state strings as text records, read without running anything
 ============================  ======================================================================
 

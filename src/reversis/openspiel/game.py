@@ -43,7 +43,9 @@ seat may know only: the tensor is :func:`reversis.views.encoding.encode_observat
 encoding of the seat's :class:`~reversis.HandView`, and has perfect recall), for both the
 information state and the observation; the information-state string lists the seat's own cards
 and private cards and every public play in order, the observation string the seat's cards, the
-trick in progress and the counts. During the deal both are empty of cards.
+trick in progress and the counts. During the deal both are empty of cards. ``make_py_observer``
+also gives the public observation and the seat's private one, which OpenSpiel's playthroughs ask
+for, and ``None`` for the types not supported (:mod:`reversis.openspiel.observers`).
 
 **Cloning.** A state holds one immutable box (the profile, the pack drawn so far and the
 :class:`~reversis.Hand`) that is shared, not copied, by ``clone()`` (OpenSpiel deep-copies a Python
@@ -68,21 +70,24 @@ is called, and no game can prevent it. Read only strings you wrote with it. For 
 module's state pickles as its state string (a ``str``), which is read back as above and must agree
 with the ``history=`` and ``move_number=`` lines, or :class:`~reversis.RecordError`.
 
-**Search.** :func:`resampler` makes the world sampler that OpenSpiel's Python IS-MCTS
-(``open_spiel.python.algorithms.ismcts.ISMCTSBot.set_resampler``) needs, from
-:func:`reversis.sample_world`. OpenSpiel's C++ ``MCTSBot`` and ``ISMCTSBot`` do not work on Python
-games in 2.0.2 (they crash, on OpenSpiel's own Python games too): use the Python algorithms.
+**Search.** ``state.resample_from_infostate(player, sampler)`` is OpenSpiel's: a state with the
+same information state for the player, the cards it may not know dealt by
+:func:`reversis.sample_world` from one number of the sampler, and the whole history. OpenSpiel's
+Python ``ISMCTSBot`` calls it when no resampler is set; :func:`resampler` makes one that draws
+from a seeded ``random.Random`` (``bot.set_resampler(resampler(rng))``). OpenSpiel's C++
+``MCTSBot`` and ``ISMCTSBot`` do not work on Python games in 2.0.2 (they crash, on OpenSpiel's own
+Python games too): use the Python algorithms (``open_spiel.python.algorithms.mcts`` and
+``ismcts``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
-from reversis.cards import Card
 from reversis.engine.actions import action_count, move_at, move_index
 from reversis.errors import (
     ArgumentError,
@@ -94,6 +99,7 @@ from reversis.errors import (
 )
 from reversis.games import net_bounds
 from reversis.hand import Hand, deal_from_deck, new_hand, settle, state_of
+from reversis.openspiel.observers import ReversisObserver, observer_kind
 from reversis.openspiel.strings import (
     first_difference,
     read_frame,
@@ -103,12 +109,6 @@ from reversis.openspiel.strings import (
 )
 from reversis.profile import Profile, available_profiles, load_profile
 from reversis.records import notation as records
-from reversis.views.encoding import (
-    encode_observation,
-    observation_entries,
-    observation_layout,
-    observation_size,
-)
 from reversis.worlds.sampler import sample_world
 
 try:
@@ -201,8 +201,15 @@ class ReversisGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> ReversisObserver:
-        """An observer of the states for one seat (see :class:`ReversisObserver`)."""
+    ) -> ReversisObserver | None:
+        """An observer of the states for one seat (see :class:`ReversisObserver`), or ``None`` for
+        an observation type it does not support, as ``open_spiel.python.observation``'s
+        ``make_observation`` documents. ``iig_obs_type`` ``None`` is the default observation;
+        OpenSpiel's ``game.make_observer(params)`` passes the parameters alone, first."""
+        if isinstance(iig_obs_type, dict) and params is None:
+            iig_obs_type, params = None, iig_obs_type
+        if observer_kind(iig_obs_type) is None:
+            return None
         return ReversisObserver(self.profile, iig_obs_type, params)
 
     def deserialize_state(self, text: object) -> ReversisState:
@@ -292,10 +299,11 @@ class ReversisState(pyspiel.State):  # type: ignore[misc]
         return self._box.hand
 
     def set_hand(self, hand: Hand) -> None:
-        """Make this state (a new initial state) the state of ``hand``: used by :func:`resampler`
-        to put a sampled world in place. OpenSpiel's history of the state is not rebuilt: the
-        state string writes the hand (read back with the whole history), and OpenSpiel's own
-        string of the state, with an empty history line, is refused when read."""
+        """Make this state (a new initial state) the state of ``hand``, without replaying it.
+        OpenSpiel's history of the state is not rebuilt: the state string writes the hand (read
+        back with the whole history), and OpenSpiel's own string of the state, with an empty
+        history line, is refused when read. :meth:`resample_from_infostate` and
+        :func:`resampler` replay their worlds instead, history and all."""
         box = self._box
         if (
             not isinstance(hand, Hand)
@@ -305,6 +313,34 @@ class ReversisState(pyspiel.State):  # type: ignore[misc]
             raise ArgumentError("set_hand() needs a Hand of the game's profile, dealer and number")
         pack = tuple(box.profile.compiled.deck_positions[card.index] for card in hand.deal.deck)
         self._box = _Box(box.profile, box.dealer, box.hand_number, pack, hand)
+
+    def resample_from_infostate(
+        self, player_id: object, probability_sampler: object
+    ) -> ReversisState:
+        """OpenSpiel's ``State.resample_from_infostate``: a new state of this game in which seat
+        ``player_id`` has this state's information state, every card it may not know dealt at
+        random (:func:`reversis.sample_world` on its view), reached by applying its actions (the
+        pack drawn, then the moves): its history is whole, its move number this state's, and its
+        state strings read back. During the deal the seat has seen no card: as many cards as
+        were drawn are drawn anew.
+
+        ``probability_sampler`` is OpenSpiel's: a callable giving a number in [0, 1)
+        (``pyspiel.UniformProbabilitySampler(0., 1.)``, as OpenSpiel's Python ``ISMCTSBot``
+        passes when no resampler is set). It is called once, and that number's 53 bits seed the
+        ``random.Random`` that deals the hidden cards (OpenSpiel's C++ games draw theirs from
+        the sampler's numbers too): the same number gives the same state. A seat that is not
+        one, a sampler that is not callable or a number outside [0, 1) is an
+        :class:`~reversis.ArgumentError`. Python algorithms call it; OpenSpiel's C++ code does
+        not reach it (its Python states do not forward ``ResampleFromInfostate``)."""
+        box = self._box
+        n = box.profile.players
+        if (
+            isinstance(player_id, bool | np.bool_)
+            or not isinstance(player_id, int | np.integer)
+            or not 0 <= player_id < n
+        ):
+            raise ArgumentError(f"player_id: a seat from 0 to {n - 1}, not {str(player_id)[:40]!r}")
+        return _resampled(self, int(player_id), random.Random(_seed(probability_sampler)))
 
     def serialize(self) -> str:
         """The state string: the library's text record of the state (see the module's
@@ -408,99 +444,6 @@ def _chance(profile: Profile, action: int) -> str:
     return f"deal {profile.deck[action].code}"
 
 
-class ReversisObserver:
-    """OpenSpiel's observer for one seat (information state with ``perfect_recall``, observation
-    without): the tensor is :func:`reversis.views.encoding.encode_observation` in both cases; ``dict``
-    holds its parts by name (see :func:`reversis.views.encoding.observation_layout`)."""
-
-    def __init__(
-        self, profile: Profile, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> None:
-        if params:
-            raise ArgumentError(f"the observer takes no parameters, not {sorted(params)}")
-        if iig_obs_type is not None and (
-            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-            or not iig_obs_type.public_info
-        ):
-            raise ArgumentError(
-                "only the observation of one seat (its private and the public information) "
-                "is supported"
-            )
-        self.profile = profile
-        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(observation_size(profile), np.float32)
-        self.dict = {
-            p.name: self.tensor[p.offset : p.offset + p.size] for p in observation_layout(profile)
-        }
-
-    def set_from(self, state: ReversisState, player: int) -> None:
-        """Fill :attr:`tensor` with ``state`` as ``player`` sees it (zeros during the deal)."""
-        tensor = self.tensor
-        tensor.fill(0.0)
-        hand = state.hand
-        if hand is None:
-            return
-        ones, indices, values = observation_entries(hand, player, state_of(hand))
-        tensor[ones] = 1.0
-        tensor[indices] = values
-
-    def string_from(self, state: ReversisState, player: int) -> str:
-        """The information state (with perfect recall) or the observation as text."""
-        hand = state.hand
-        if hand is None:
-            return f"seat {player}: the deal ({len(state._box.pack)} cards drawn)"
-        text = _text(hand, player, self.profile)
-        if self.perfect_recall:
-            return text
-        return text.split("\ntricks:", 1)[0] + _current(hand)
-
-
-def _codes(cards: Iterable[Card]) -> str:
-    return " ".join(card.code for card in cards) or "-"
-
-
-def _current(hand: Hand) -> str:
-    trick = hand.current_trick
-    if trick is None:
-        return ""
-    return f"\ntrick {trick.number}: " + " ".join(f"{s}:{c.code}" for s, c in trick.plays)
-
-
-def _text(hand: Hand, seat: int, profile: Profile) -> str:
-    """What ``seat`` may know, as text: the parts of its observation, then the public tricks."""
-    vector = encode_observation(hand, seat, state_of(hand))
-    d, n, big_t = len(profile.deck), profile.players, profile.tricks
-    part = {p.name: vector[p.offset : p.offset + p.size] for p in observation_layout(profile)}
-
-    def cards(name: str) -> str:
-        return _codes(profile.deck[i] for i in range(d) if part[name][i])
-
-    def by_seat(name: str, scale: float = 1.0) -> str:
-        values = part[name]
-        return " ".join(f"{round(values[(s - seat) % n] * scale):g}" for s in range(n))
-
-    def seats(name: str) -> str:
-        values = part[name]
-        return " ".join(str(s) for s in range(n) if values[(s - seat) % n]) or "-"
-
-    to_move = hand.to_move
-    lines = [
-        f"{profile.name} seat {seat} dealer {hand.dealer} {hand.phase.value}"
-        + ("" if to_move is None else f" to_move {to_move}"),
-        f"hand: {cards('hand')}",
-    ]
-    private = ("widow_card", "put_aside", "given", "received", "shown", "pot")
-    lines.extend(f"{name}: {cards(name)}" for name in private if any(part[name]))
-    steps = ("exchanged", "declined", "discarded")
-    lines.extend(f"{name}: {seats(name)}" for name in steps if any(part[name]))
-    if part["privileged"][0]:
-        lines.append("privileged")
-    lines.append(f"cards held: {by_seat('card_counts', big_t)}")
-    lines.append(f"points: {by_seat('points')}")
-    tricks = " | ".join(f"{t.leader}:" + " ".join(c.code for _, c in t.plays) for t in hand.tricks)
-    return "\n".join(lines) + f"\ntricks: {tricks or '-'}" + _current(hand)
-
-
 def load_game(profile: str = "fournier-1785", *, dealer: int = 0, hand_number: int = 1) -> Any:
     """``pyspiel.load_game`` of ``python_reversis`` for the shipped profile named ``profile``.
 
@@ -562,21 +505,54 @@ def deserialize_game_and_state(text: object) -> tuple[ReversisGame, ReversisStat
 
 
 def resampler(rng: random.Random | None = None) -> Callable[[Any, int], ReversisState]:
-    """A world sampler for OpenSpiel's Python IS-MCTS (``bot.set_resampler(resampler(rng))``):
-    given a state and the seat to move, a new state of the same information state for that seat,
-    its hidden cards dealt at random with ``rng`` (:func:`reversis.sample_world`)."""
+    """A world sampler for OpenSpiel's Python IS-MCTS (``bot.set_resampler(resampler(rng))``)
+    that draws from ``rng``: given a state and a seat, what ``state.resample_from_infostate``
+    gives, its hidden cards dealt with ``rng`` (:func:`reversis.sample_world`). The bot needs
+    none (it calls ``resample_from_infostate``); this one makes its worlds follow one seeded
+    generator."""
     source = rng if rng is not None else random.Random()
 
     def resample(state: Any, player: int) -> ReversisState:
-        hand = state.hand
-        if hand is None:
-            raise ArgumentError("no world to sample during the deal")
-        world = sample_world(hand.view(player), source)
-        new: ReversisState = state.get_game().new_initial_state()
-        new.set_hand(world)
-        return new
+        if not isinstance(state, ReversisState):
+            raise ArgumentError(f"a python_reversis state is needed, not {type(state).__name__}")
+        return _resampled(state, player, source)
 
     return resample
+
+
+def _seed(sampler: object) -> int:
+    """The seed of the worlds that ``resample_from_infostate`` deals: one number of ``sampler``
+    (in [0, 1)), times ``2**53``."""
+    if not callable(sampler):
+        raise ArgumentError(
+            "probability_sampler: a callable giving a number in [0, 1) "
+            f"(pyspiel.UniformProbabilitySampler), not {type(sampler).__name__}"
+        )
+    value = sampler()
+    if (
+        isinstance(value, bool | np.bool_)
+        or not isinstance(value, float | int | np.floating | np.integer)
+        or not 0.0 <= value < 1.0
+    ):
+        raise ArgumentError(f"probability_sampler gave {str(value)[:40]!r}, not a number in [0, 1)")
+    return int(float(value) * 2**53)
+
+
+def _resampled(state: ReversisState, seat: int, rng: random.Random) -> ReversisState:
+    """A new state of ``state``'s game with ``seat``'s information state, the cards it may not
+    know dealt with ``rng``, reached by applying its actions one at a time (OpenSpiel's history)."""
+    box = state._box
+    if box.hand is None:  # the deal: the seat knows how many cards are drawn, and no card
+        actions = rng.sample(range(len(box.profile.deck)), len(box.pack))
+    else:
+        world = sample_world(box.hand.view(seat), rng)
+        positions = box.profile.compiled.deck_positions
+        actions = [positions[card.index] for card in world.deal.deck]
+        actions += [move_index(box.profile, move) for move in world.moves]
+    new: ReversisState = state.get_game().new_initial_state()
+    for action in actions:
+        _spiel_apply(new, action)  # the world's actions: each is legal (the pack, then the moves)
+    return new
 
 
 pyspiel.register_game(GAME_TYPE, ReversisGame)
