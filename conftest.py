@@ -13,6 +13,13 @@ _OPTIONAL = {
     # reversis.vector and its page: NumPy and Gymnasium (the pettingzoo or learn extra)
     "src/reversis/vector": "gymnasium",
     "docs/vector.rst": "gymnasium",
+    # "Using reversis with …": a section per tool, each where its tool is installed
+    "docs/using/pettingzoo.rst": "pettingzoo",
+    "docs/using/gymnasium.rst": "gymnasium",
+    "docs/using/vector.rst": "gymnasium",
+    "docs/using/openspiel.rst": "pyspiel",
+    "docs/using/sb3.rst": "sb3_contrib",
+    "docs/using/dask.rst": "distributed",
 }
 
 collect_ignore = [

@@ -27,7 +27,7 @@ extensions = [
     "howto",  # _ext/howto.py: the pictures and the example hand of "How to play"
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-exclude_patterns = ["_build", "_ext", "_generated"]
+exclude_patterns = ["_build", "_ext", "_generated", "using"]  # using/: included by using.rst
 nitpicky = False
 
 autodoc_member_order = "bysource"
