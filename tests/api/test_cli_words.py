@@ -133,7 +133,7 @@ def test_simulate_plot_without_matplotlib_names_the_extra(
 def test_check_picture_is_the_typed_error_before_the_work(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from reversis.simulation.report import check_picture  # noqa: PLC0415
+    from reversis.simulation.report import check_picture
 
     with pytest.raises(ArgumentError, match="not a picture file's name"):
         check_picture(tmp_path / "bots.txt")

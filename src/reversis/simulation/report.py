@@ -103,6 +103,7 @@ def plot(result: SimulationResult, path: str | os.PathLike[str]) -> None:
     """
     check_picture(path)
     name = os.fspath(path)
+    suffix = os.path.splitext(name)[1].lower()
     figure_class = _figure()
     rows = labels([b.name for b in result.bots])
     means = [b.mean_net for b in result.bots]
