@@ -17,7 +17,6 @@ import uvicorn
 from .limits import Limits
 from .server import create_app
 
-
 #: What ``--help`` says: the module's words as plain text, for a terminal (no reST markup).
 DESCRIPTION = """\
 Start the web table of reversis: it listens on 127.0.0.1 only and prints the address to open.
