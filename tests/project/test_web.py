@@ -12,6 +12,7 @@ import json
 import os
 import random
 import re
+import subprocess
 import sys
 import threading
 import time
@@ -758,8 +759,6 @@ def test_two_browsers_at_one_table_see_only_what_they_may_know(
 def test_the_command_s_help_is_plain_text() -> None:
     """``python -m examples.web --help`` is read in a terminal: no reST markup (issue 38), as
     ``python -m reversis --help`` (tests/api/test_cli.py)."""
-    import subprocess  # noqa: PLC0415
-
     pytest.importorskip("uvicorn")
     done = subprocess.run(
         [sys.executable, "-m", "examples.web", "--help"],
