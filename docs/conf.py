@@ -25,6 +25,7 @@ extensions = [
     "sphinx_copybutton",
     "rulespec",  # _ext/rulespec.py: anchors and links for the rule specifications
     "howto",  # _ext/howto.py: the pictures and the example hand of "How to play"
+    "schemafields",  # _ext/schemafields.py: the top-level fields of each JSON Schema, a table
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build", "_ext", "_generated", "using"]  # using/: included by using.rst

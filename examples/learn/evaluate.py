@@ -1,7 +1,10 @@
 """Evaluate a learned policy with reversis.simulate: against three RandomBots and against three
 CautiousBots, seats rotating, the mean net per hand with its 95 % confidence interval.
 
-    python examples/learn/evaluate.py examples/learn/hearts/policy.npz --hands 2000
+    python examples/learn/evaluate.py runs/learn-hearts/policy.npz --hands 2000
+
+The result goes to ``evaluation.json`` beside the policy (or ``--out``); the shipped results of
+the repository are refused unless ``--refresh-shipped``.
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ import argparse
 import json
 import time
 from pathlib import Path
+
+from folders import check_target, write_atomic
 
 import reversis
 from reversis.bots.learned import load_policy
@@ -48,9 +53,16 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=None, help="(default: beside the policy)")
+    parser.add_argument(
+        "--refresh-shipped", action="store_true", help="write over the repository's results"
+    )
     args = parser.parse_args()
+    out = args.out if args.out is not None else args.policy.parent / "evaluation.json"
+    check_target(out, args.refresh_shipped, "--out")
     result = evaluate(args.policy, args.hands, args.seed, args.workers)
-    (args.policy.parent / "evaluation.json").write_text(json.dumps(result, indent=2) + "\n")
+    write_atomic(out, (json.dumps(result, indent=2) + "\n").encode())
+    print(f"wrote {out}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,10 @@
 """Draw the learning curves (``curve.csv`` beside each policy) into ``curve.png`` with matplotlib
 (``pip install 'reversis[learn]'``).
 
-    python examples/learn/plot.py examples/learn/hearts examples/learn/fournier-1785
+    python examples/learn/plot.py runs/learn-hearts runs/learn-fournier-1785
+
+The picture goes to ``runs/learn-curve.png`` under the current directory (or ``--out``); the
+repository's own ``curve.png`` is refused unless ``--refresh-shipped``.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import csv
 from pathlib import Path
 
 import matplotlib
+from folders import check_target
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
@@ -19,8 +23,13 @@ import matplotlib.pyplot as plt
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folders", type=Path, nargs="+")
-    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "curve.png")
+    parser.add_argument("--out", type=Path, default=Path("runs") / "learn-curve.png")
+    parser.add_argument(
+        "--refresh-shipped", action="store_true", help="write over the repository's curve.png"
+    )
     args = parser.parse_args()
+    check_target(args.out, args.refresh_shipped, "--out")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
     fig, ax = plt.subplots(figsize=(7, 4))
     for folder in args.folders:
         with open(folder / "curve.csv", newline="") as f:

@@ -17,6 +17,15 @@ import uvicorn
 from .limits import Limits
 from .server import create_app
 
+#: What ``--help`` says: the module's words as plain text, for a terminal (no reST markup).
+DESCRIPTION = """\
+Start the web table of reversis: it listens on 127.0.0.1 only and prints the address to open.
+
+--limit NAME=VALUE (again for each) sets one of the server's limits (examples.web.limits.Limits),
+e.g. --limit create_burst=20 --limit idle_after=600. Behind a reverse proxy on another address,
+--proxy ADDRESS trusts its X-Forwarded-For header (uvicorn trusts 127.0.0.1's by default), so that
+the limits per client count the clients, not the proxy."""
+
 
 def limits_from(values: list[str]) -> Limits:
     """The limits with ``NAME=VALUE`` changes (``ValueError`` for a wrong name or value)."""
@@ -31,7 +40,11 @@ def limits_from(values: list[str]) -> Limits:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m examples.web", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m examples.web",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     parser.add_argument(
         "--db", default="web-tables.sqlite3", help="the SQLite file (default web-tables.sqlite3)"

@@ -222,21 +222,35 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _seat_bots(bots: str | None, seats: int) -> list[str]:
+    """The bot names of ``simulate --bots``, one per seat: the list given, cycled over the seats
+    (``random,cautious`` on four seats is random, cautious, random, cautious); by default
+    cautious, then random at every other seat. :class:`~reversis.ArgumentError` for an empty name
+    or more names than seats."""
+    if bots is None:
+        return ["cautious"] + ["random"] * (seats - 1)
+    names = [name.strip() for name in bots.split(",")]
+    if not all(names):
+        raise ArgumentError(f"--bots: {bots!r} has an empty name: give names separated by commas")
+    if len(names) > seats:
+        raise ArgumentError(f"--bots: give at most one bot per seat ({seats}), not {len(names)}")
+    return [names[i % len(names)] for i in range(seats)]
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from reversis.simulation.runs import simulate  # noqa: PLC0415 - loaded for this command only
 
     profile = load_profile(args.profile)
     n = profile.players
-    if args.bots is None:
-        names = ["cautious"] + ["random"] * (n - 1)
-    else:
-        names = [name.strip() for name in args.bots.split(",")]
-        if len(names) == 1:
-            names *= n
-    if len(names) != n:
-        raise ArgumentError(
-            f"--bots: give one bot per seat ({n}), or one for all, not {len(names)}"
-        )
+    names = _seat_bots(args.bots, n)
+    if args.plot is not None:  # the picture's needs are checked before the work, not after it
+        from reversis.simulation.report import check_picture  # noqa: PLC0415 - for --plot only
+
+        try:
+            check_picture(args.plot)
+        except ModuleNotFoundError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     if args.matches is None and args.hands is None:
         args.hands = 1000
     if args.records is not None:
@@ -456,8 +470,10 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--bots",
         default=None,
-        help="one bot per seat, comma-separated, from random, cautious, monte-carlo; one name "
-        "for all (default: cautious then random)",
+        help="the bots in seat order, comma-separated, from random, cautious, monte-carlo; a "
+        "shorter list is repeated over the seats (random,cautious on 4 seats: random, cautious, "
+        "random, cautious; one name: that bot at every seat) (default: cautious, then random at "
+        "every other seat)",
     )
     simulate.add_argument("--seed", type=int, default=0, help="the simulation's seed")
     simulate.add_argument(

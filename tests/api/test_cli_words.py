@@ -14,6 +14,7 @@ import pytest
 
 import reversis
 from reversis.cli import main, parser
+from reversis.errors import ArgumentError
 from reversis.simulation.report import labels
 from reversis.text.progress import Progress
 
@@ -120,7 +121,26 @@ def test_simulate_plot_without_matplotlib_names_the_extra(
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib fails
     monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
     assert main(["simulate", "--hands", "2", "--plot", str(tmp_path / "x.svg")]) == 2
-    assert 'pip install "reversis[plot]"' in capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert 'pip install "reversis[plot]"' in err
+    assert out == ""  # refused at once: no simulation, no table first (issue 38)
+    assert main(["simulate", "--hands", "2", "--plot", str(tmp_path / "x.txt")]) == 2
+    out, err = capsys.readouterr()
+    assert "not a picture file's name" in err
+    assert out == ""
+
+
+def test_check_picture_is_the_typed_error_before_the_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from reversis.simulation.report import check_picture
+
+    with pytest.raises(ArgumentError, match="not a picture file's name"):
+        check_picture(tmp_path / "bots.txt")
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
+    with pytest.raises(ModuleNotFoundError, match=r"reversis\[plot\]"):
+        check_picture(tmp_path / "bots.svg")
 
 
 def test_help_names_the_installed_command() -> None:

@@ -1,10 +1,13 @@
 """examples/learn (issue 26): a smoke run of the self-play trainer on reversis.vector.functional (30 CPU
 seconds, small batches), and its saved policy as a bot that ``make_bot``, ``play_hand`` and
-``simulate`` accept; a file that is no policy is refused with a typed error."""
+``simulate`` accept; a file that is no policy is refused with a typed error. A run writes to its
+own folder, never over the repository's shipped results unless asked, checkpoints at each
+evaluation and resumes where it stopped (issue 38)."""
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import os
 import subprocess
 import sys
@@ -76,3 +79,78 @@ def test_a_policy_for_another_profile_or_no_policy_is_refused(
         make_bot(f"learned:{trained / 'policy.npz'}", playouts=3)
     with pytest.raises(ArgumentError, match="unknown bot"):
         reversis.simulate("hearts", ["learnt:x", "random", "random", "random"], hands=1)
+
+
+def _learn(*args: str | Path, cwd: Path, check: bool = True) -> subprocess.CompletedProcess[str]:
+    """Run a script of examples/learn in ``cwd`` (a tiny network, tiny batches)."""
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+    command = [sys.executable, str(LEARN / str(args[0])), *map(str, args[1:])]
+    return subprocess.run(command, cwd=cwd, env=env, check=check, capture_output=True, text=True)
+
+
+def _shipped() -> dict[str, str]:
+    """The digest of every file of examples/learn's shipped results."""
+    files = [LEARN / "curve.png", *sorted((LEARN / "hearts").iterdir())]
+    files += sorted((LEARN / "fournier-1785").iterdir())
+    return {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in files}
+
+
+TINY = ["--envs", "8", "--hidden", "16", "--eval-every", "2", "--eval-hands", "16"]
+
+
+def test_a_run_interrupted_resumes_where_it_stopped(tmp_path: Path) -> None:
+    """A budget of 3 batches stops a run (checkpointed at its last evaluation and at the stop);
+    ``--resume`` continues it to 6, and its policy is the one of 6 batches run straight. The
+    default folder is ./runs/learn-<profile> of the current directory, and the repository's files
+    are untouched."""
+    before = _shipped()
+    _learn("train.py", "--profile", "hearts", "--iterations", "3", *TINY, cwd=tmp_path)
+    run = tmp_path / "runs" / "learn-hearts"
+    assert {p.name for p in run.iterdir()} == {"policy.npz", "curve.csv", "checkpoint.npz"}
+    with open(run / "curve.csv", newline="") as f:
+        assert [int(r["iteration"]) for r in csv.DictReader(f)] == [0, 2, 3]
+    again = _learn("train.py", "--profile", "hearts", "--iterations", "6", *TINY, cwd=tmp_path,
+                   check=False)  # fmt: skip
+    assert again.returncode != 0
+    assert "--resume" in again.stderr
+    other = _learn("train.py", "--profile", "hearts", "--iterations", "6", "--resume", *TINY[:2],
+                   "--hidden", "32", *TINY[4:], cwd=tmp_path, check=False)  # fmt: skip
+    assert other.returncode != 0
+    assert "--hidden 16 (not 32)" in other.stderr
+    resumed = _learn("train.py", "--profile", "hearts", "--iterations", "6", "--resume", *TINY,
+                     cwd=tmp_path)  # fmt: skip
+    assert "resuming" in resumed.stdout
+    assert "at iteration 3" in resumed.stdout
+    with open(run / "curve.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert [int(r["iteration"]) for r in rows] == [0, 2, 3, 4, 6]
+    assert [int(r["hands"]) for r in rows] == [0, 16, 24, 32, 48]
+    cpu = [float(r["cpu_seconds"]) for r in rows]
+    assert cpu == sorted(cpu)  # the run's time goes on from where it stopped
+    _learn("train.py", "--profile", "hearts", "--iterations", "6", *TINY, "--out", "straight",
+           cwd=tmp_path)  # fmt: skip
+    with np.load(run / "policy.npz") as a, np.load(tmp_path / "straight" / "policy.npz") as b:
+        for key in ("w1", "b1", "w2", "b2"):
+            assert np.array_equal(a[key], b[key]), key
+    assert _shipped() == before
+
+
+def test_the_repository_s_results_are_refused_unless_asked(tmp_path: Path) -> None:
+    before = _shipped()
+    for folder in (LEARN / "hearts", LEARN / "fournier-1785"):
+        done = _learn("train.py", "--iterations", "1", *TINY, "--out", folder, cwd=tmp_path,
+                      check=False)  # fmt: skip
+        assert done.returncode != 0
+        assert "the repository's own files" in done.stderr
+        assert "--refresh-shipped" in done.stderr
+    done = _learn("evaluate.py", LEARN / "hearts" / "policy.npz", "--hands", "4", cwd=tmp_path,
+                  check=False)  # fmt: skip
+    assert done.returncode != 0
+    assert "the repository's own files" in done.stderr
+    assert _shipped() == before
+    # Elsewhere, beside the policy by default.
+    copy = tmp_path / "mine"
+    copy.mkdir()
+    (copy / "policy.npz").write_bytes((LEARN / "hearts" / "policy.npz").read_bytes())
+    _learn("evaluate.py", copy / "policy.npz", "--hands", "4", cwd=tmp_path)
+    assert (copy / "evaluation.json").exists()

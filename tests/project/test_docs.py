@@ -9,6 +9,7 @@ without it these tests are skipped (CI installs it).
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import re
 import subprocess
@@ -322,6 +323,47 @@ def test_the_api_reference_has_every_public_name(html: Path) -> None:
                  "reversis.games.reunion.ReunionReading.left_bower", "reversis.DealInfo.seed",
                  "reversis.Hand.reversis", "reversis.Hand.facts"):  # fmt: skip
         assert name in documented, name
+
+
+def test_the_json_schemas_page_is_read_not_scrolled(html: Path) -> None:
+    """Issue 38: the page of the JSON Schemas was 24,600 pixels tall, its field tables printed as
+    Python dicts of 16 to 45 KB. Now one short section per kind links its published schema file
+    and tables its top-level fields; the API page shows no value of more than a line or two."""
+    from reversis.records import schemas
+
+    page = (html / "schemas.html").read_text(encoding="utf-8")
+    assert len(page) < 100_000
+    for kind in schemas.KINDS:
+        assert f'href="schemas/{kind}.json"' in page, kind
+        published = json.loads((html / "schemas" / f"{kind}.json").read_text(encoding="utf-8"))
+        assert published == schemas.schema(kind)
+    assert page.count('class="schema-fields') == len(schemas.KINDS)
+    # A view's fields, with their types in words.
+    for words in ("legal_moves", "list of moves", "null or integer 0–7", "object (trick)"):
+        assert words in page, words
+    api = (html / "api" / "schemas.html").read_text(encoding="utf-8")
+    assert len(api) < 80_000
+    longest = max(len(dd) for dd in re.findall(r"<dd>.*?</dd>", api, re.S))
+    assert longest < 5_000
+    for name in ("HAND_FIELDS", "HAND_VIEW_FIELDS", "MATCH_VIEW_FIELDS", "HAND_ENTRY_FIELDS"):
+        assert f'id="reversis.views.documents.{name}"' in api
+
+
+def test_the_performance_page_opens_with_today_s_figures(html: Path) -> None:
+    """Issue 38: the page opened with the pure-Python engine's figures ("no compiled extensions")
+    and read as a log of commits; now it opens with the default install's figures (the compiled
+    core), and the history is a page of its own, in the table of contents."""
+    page = (html / "performance.html").read_text(encoding="utf-8")
+    text = " ".join(re.sub(r"<[^>]+>", "", page).split())
+    first = text.index("Today’s figures") if "Today’s figures" in text else text.index("Today's")
+    assert "compiled core" in text[:first]
+    assert "no compiled extensions" not in text
+    for figure in ("218,712", "274,955", "3.3 × fewer", "2.8 × fewer"):
+        assert figure in text, figure
+    assert 'href="performance-history.html"' in page
+    history = (html / "performance-history.html").read_text(encoding="utf-8")
+    assert "no compiled extensions" in " ".join(re.sub(r"<[^>]+>", "", history).split())
+    assert 'href="performance-history.html"' in (html / "index.html").read_text(encoding="utf-8")
 
 
 def test_no_warning_is_suppressed() -> None:

@@ -12,6 +12,7 @@ import json
 import os
 import random
 import re
+import subprocess
 import sys
 import threading
 import time
@@ -753,6 +754,23 @@ def test_two_browsers_at_one_table_see_only_what_they_may_know(
     assert checked > 2 * len(hand.moves) // 2
     for page in (a, b):
         page.context.close()
+
+
+def test_the_command_s_help_is_plain_text() -> None:
+    """``python -m examples.web --help`` is read in a terminal: no reST markup (issue 38), as
+    ``python -m reversis --help`` (tests/api/test_cli.py)."""
+    pytest.importorskip("uvicorn")
+    done = subprocess.run(
+        [sys.executable, "-m", "examples.web", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "Start the web table" in done.stdout
+    assert "--limit NAME=VALUE" in done.stdout
+    for markup in ("``", ":mod:", ":func:", ":class:", ":meth:"):
+        assert markup not in done.stdout
 
 
 def test_the_readme_shows_a_screenshot() -> None:

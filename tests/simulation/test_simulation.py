@@ -197,8 +197,32 @@ def test_cli_table_and_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     assert main(["simulate", "--matches", "2", "--profile", "reunion", "--records", str(out)]) == 0
     assert len(list(out.glob("match-*.txt"))) == 2
     capsys.readouterr()
-    assert main(["simulate", "--hands", "4", "--bots", "random,random"]) == 2
-    assert "one bot per seat (4)" in capsys.readouterr().err
+    assert main(["simulate", "--hands", "4", "--bots", "random,random,random,random,cautious"]) == 2
+    assert "at most one bot per seat (4), not 5" in capsys.readouterr().err
+    for bots in ("random,,cautious", "random,", " "):
+        assert main(["simulate", "--hands", "4", "--bots", bots]) == 2
+        assert "empty name" in capsys.readouterr().err
+    assert main(["simulate", "--hands", "4", "--bots", "random,clever"]) == 2
+    assert "unknown bot 'clever'" in capsys.readouterr().err
+
+
+def test_simulate_cycles_a_shorter_list_of_bots_over_the_seats(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--bots random,cautious`` on four seats is random, cautious, random, cautious (issue 38:
+    it was refused, though the help's default read "cautious then random")."""
+    assert main(["simulate", "--hands", "8", "--bots", "random,cautious", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [b["name"] for b in data["bots"]] == ["random", "cautious", "random", "cautious"]
+    expected = simulate("fournier-1785", ["random", "cautious", "random", "cautious"], hands=8)
+    assert [b["net"] for b in data["bots"]] == [b.net for b in expected.bots]
+    assert main(["simulate", "--hands", "4", "--profile", "fournier-1785-3p", "--bots",
+                 "cautious,random", "--json"]) == 0  # fmt: skip
+    data = json.loads(capsys.readouterr().out)
+    assert [b["name"] for b in data["bots"]] == ["cautious", "random", "cautious"]
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    assert "random, cautious, random, cautious" in " ".join(capsys.readouterr().out.split())
 
 
 def test_progress_bar_without_tqdm(

@@ -17,7 +17,7 @@ from reversis.errors import ArgumentError
 if TYPE_CHECKING:
     from reversis.simulation.runs import SimulationResult
 
-__all__ = ["labels", "plot", "table"]
+__all__ = ["check_picture", "labels", "plot", "table"]
 
 #: The kinds of picture file :func:`plot` writes, by suffix.
 FORMATS = (".svg", ".png", ".pdf")
@@ -77,12 +77,12 @@ def _figure() -> Any:
         ) from None
 
 
-def plot(result: SimulationResult, path: str | os.PathLike[str]) -> None:
-    """Draw each bot's mean net per hand, with its 95 % confidence interval as an error bar, into
-    the picture file ``path`` (its suffix, ``.svg``, ``.png`` or ``.pdf``, gives the format).
+def check_picture(path: str | os.PathLike[str]) -> None:
+    """Check, before any work, that :func:`plot` can draw into ``path``: its suffix names a
+    picture format and matplotlib (the ``plot`` extra) is installed.
 
     :class:`~reversis.ArgumentError` for another suffix; :class:`ModuleNotFoundError` naming the
-    ``plot`` extra without matplotlib.
+    ``plot`` extra without matplotlib (``simulate --plot`` calls it before it simulates).
     """
     name = os.fspath(path)
     suffix = os.path.splitext(name)[1].lower()
@@ -91,6 +91,19 @@ def plot(result: SimulationResult, path: str | os.PathLike[str]) -> None:
             f"--plot: {name[-60:]!r} is not a picture file's name: end it with "
             + ", ".join(FORMATS)
         )
+    _figure()
+
+
+def plot(result: SimulationResult, path: str | os.PathLike[str]) -> None:
+    """Draw each bot's mean net per hand, with its 95 % confidence interval as an error bar, into
+    the picture file ``path`` (its suffix, ``.svg``, ``.png`` or ``.pdf``, gives the format).
+
+    :class:`~reversis.ArgumentError` for another suffix; :class:`ModuleNotFoundError` naming the
+    ``plot`` extra without matplotlib.
+    """
+    check_picture(path)
+    name = os.fspath(path)
+    suffix = os.path.splitext(name)[1].lower()
     figure_class = _figure()
     rows = labels([b.name for b in result.bots])
     means = [b.mean_net for b in result.bots]
