@@ -245,7 +245,7 @@ def test_a_closed_pipe_ends_quietly(
 def test_words_agree_with_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.plural(1, "trick") == "1 trick"
     assert cli.plural(0, "trick") == "0 tricks"
-    assert cli.plural(-1, "counter") == "-1 counter"
+    assert cli.plural(-1, "counter") == "\u22121 counter"  # the true minus (issue 38)
     hoyle = reversis.load_profile("hoyle")
     assert cli.money(hoyle, 1) == "1 fish"
     assert cli.money(hoyle, 26) == "26 fish"
@@ -278,7 +278,10 @@ def test_each_profile_counts_in_its_own_unit(capsys: pytest.CaptureFixture[str])
 
 def _standing(out: str) -> tuple[list[str], int]:
     tail = out[out.index("\nFinal standing") :].splitlines()
-    amounts = [int(m.group(1)) for m in re.finditer(r"^  \d\. seat \d: (-?\d+)", out, re.M)]
+    amounts = [
+        int(m.group(1).replace("\N{MINUS SIGN}", "-"))  # a loss has the true minus (issue 38)
+        for m in re.finditer(r"^  \d\. seat \d: ([-\N{MINUS SIGN}]?\d+)", out, re.M)
+    ]
     on_table = re.search(r"^  on the table: .* = (\d+) ", out, re.M)
     return tail, sum(amounts) + (int(on_table.group(1)) if on_table else 0)
 

@@ -37,15 +37,17 @@ from reversis.stakes import BasketStakes, PoolStakes, PotStakes, Stakes
 from reversis.text.sentences import (
     Names,
     card_stakes,
-    event_sentence,
+    money,
     outcome_sentences,
     payment_sentence,
     profile_title,
+    recent_sentences,
+    signed,
     wrap,
 )
 from reversis.views.view import HandView
 
-__all__ = ["describe_move", "outcome_lines", "render", "stakes_text", "strip_color"]
+__all__ = ["describe_move", "outcome_lines", "phase_name", "render", "stakes_text", "strip_color"]
 
 _RED = "\x1b[31m"
 _BOLD = "\x1b[1m"
@@ -125,20 +127,21 @@ def _trick_line(view: HandView, plays: Sequence[tuple[int, Card]], color: bool) 
     return ", ".join(f"{_seat(view, s)} {_card(c, color)}" for s, c in plays)
 
 
+def phase_name(view: HandView) -> str:
+    """The phase of the hand in words: ``"The exchange"``, ``"The pass"``, ``"Trick 3 of 13"``,
+    ``"The hand is over"`` (the terminal's and the web table's)."""
+    if view.to_move is None:
+        return "The hand is over"
+    if view.phase.value == "play":
+        return f"Trick {view.trick_number} of {view.rules.tricks}"
+    return "The pass" if view.pass_direction is not None else "The exchange"
+
+
 def _phase_text(view: HandView) -> str:
     if view.to_move is None:
         return "The hand is over."
     who = "your move" if view.to_move == view.seat else f"seat {view.to_move} to move"
-    if view.phase.value == "play":
-        total = view.rules.tricks
-        return f"Trick {view.trick_number} of {total}: {who}."
-    what = "The pass" if view.pass_direction is not None else "The exchange"
-    return f"{what}: {who}."
-
-
-def _event_line(view: HandView, event: ev.Event) -> str | None:
-    """A public event worth a line on screen (the rest shows in tricks and payments)."""
-    return event_sentence(event, view.rules, _names(view))
+    return f"{phase_name(view)}: {who}."
 
 
 def outcome_lines(view: HandView, width: int | None = None) -> list[str]:
@@ -228,16 +231,16 @@ def render(view: HandView, *, color: bool = False, width: int | None = None) -> 
         lines.append(
             f"  {name:<8}{_plural(view.card_counts[s], 'card'):>10}"
             f"{_plural(view.tricks_taken[s], 'trick'):>11}"
-            f"{_plural(view.points[s], 'point'):>11}{view.net[s]:>+6d}"
+            f"{_plural(view.points[s], 'point'):>11}{_net(view.net[s]):>6}"
         )
-    notes = [line for e in view.events if (line := _event_line(view, e)) is not None]
+    notes = recent_sentences(view.events, seat, profile, _names(view))
     if notes:
         lines += wrap("Events: " + " ".join(notes[-4:]), width or 0, "  ")
     stakes = stakes_text(view.stakes)
     if stakes is not None:
         lines.append(f"Stakes: {stakes}")
     if view.pot is not None:
-        value = f" (worth {view.pot_value})" if view.pot_value is not None else ""
+        value = f" (worth {money(profile, view.pot_value)})" if view.pot_value is not None else ""
         lines.append(f"Cards put aside, shown: {_cards(view.pot, color)}{value}")
     over = view.to_move is None
     if view.payments:
@@ -259,6 +262,11 @@ def render(view: HandView, *, color: bool = False, width: int | None = None) -> 
             " ".join(entries[start : start + 4]).rstrip() for start in range(0, len(entries), 4)
         )
     return "\n".join(lines)
+
+
+def _net(amount: int) -> str:
+    """A net amount for the table, signed with the true minus of the sentences: ``+0``, ``−3``."""
+    return "+0" if amount == 0 else signed(amount)
 
 
 def _sentence(parts: list[str]) -> str:

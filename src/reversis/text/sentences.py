@@ -26,13 +26,14 @@ it is, or the names a front-end gives its players.
 from __future__ import annotations
 
 import functools
+import re
 import textwrap
 from collections.abc import Iterable, Sequence
 
 import attrs
 
 from reversis import events as ev
-from reversis.cards import Card, Rank
+from reversis.cards import Card, Rank, Suit
 from reversis.engine.tricks import Trick
 from reversis.games import game_of
 from reversis.games.payments import Payment
@@ -45,12 +46,16 @@ __all__ = [
     "card_name",
     "card_stakes",
     "event_sentence",
+    "for_people",
     "money",
+    "number",
     "outcome_sentences",
     "outcome_text",
     "payment_sentence",
     "plural",
     "profile_title",
+    "recent_events",
+    "recent_sentences",
     "signed",
     "units",
     "wrap",
@@ -93,7 +98,29 @@ _RANK_NAMES = {Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.A
 def plural(count: int, word: str, words: str | None = None) -> str:
     """``count`` and the noun that agrees with it: ``plural(1, "trick")`` is ``"1 trick"``,
     ``plural(2, "trick")`` is ``"2 tricks"``; ``words`` gives an irregular plural."""
-    return f"{count} {word if abs(count) == 1 else (words if words is not None else word + 's')}"
+    return f"{number(count)} {word if abs(count) == 1 else (words if words is not None else word + 's')}"
+
+
+def number(amount: int) -> str:
+    """An integer for people, a loss with the true minus sign (U+2212) as everywhere on screens:
+    ``"7"``, ``"−3"``."""
+    return str(amount).replace("-", "\N{MINUS SIGN}")
+
+
+_SUIT_LETTER = re.compile(r"\(([CDHS])\)")
+_CARD_CODE = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
+
+
+def for_people(reason: str) -> str:
+    """An engine's reason (:attr:`reversis.IllegalMoveError.reason`) with suit symbols for the
+    letters of its cards and suits: ``"must follow suit (S) and holds QS"`` is
+    ``"must follow suit (♠) and holds Q♠"`` (the letters stay in records, JSON and the moves
+    typed)."""
+    text = _SUIT_LETTER.sub(lambda m: f"({Suit[_SUITS[m.group(1)]].symbol})", reason)
+    return _CARD_CODE.sub(lambda m: str(Card.parse(m.group(0))), text)
+
+
+_SUITS = {"C": "CLUBS", "D": "DIAMONDS", "H": "HEARTS", "S": "SPADES"}
 
 
 def units(profile: Profile) -> str:
@@ -109,7 +136,7 @@ def money(profile: Profile, amount: int) -> str:
 
 def signed(amount: int) -> str:
     """``amount`` with its sign, a true minus for losses: ``"+6"``, ``"−3"``, ``"0"``."""
-    return "0" if amount == 0 else f"+{amount}" if amount > 0 else f"−{-amount}"
+    return "0" if amount == 0 else f"+{amount}" if amount > 0 else f"\N{MINUS SIGN}{-amount}"
 
 
 @functools.cache
@@ -324,9 +351,57 @@ def event_sentence(event: ev.Event, profile: Profile, names: Names | None = None
         text = f"{who(event.seat)} exchanged"
     elif isinstance(event, ev.Declined):
         text = f"{who(event.seat)} declined the exchange"
+    elif isinstance(event, ev.Discarded):
+        # The dealer's discard (fournier-1785 §5): its card to the dealer, the fact to the others.
+        what = str(event.card) if event.card is not None else "a card"
+        text = f"{who(event.seat)} discarded {what}"
+    elif isinstance(event, ev.CardGiven):
+        what = str(event.card) if event.card is not None else "a card"
+        text = f"{who(event.seat)} gave {what} to {who(event.to)}"
     else:
         return None
     return _cap(text + ".")
+
+
+#: The events of the exchange (or the pass), before the first trick.
+_BEFORE_PLAY = (ev.Exchanged, ev.Declined, ev.Discarded, ev.CardGiven, ev.CardsPassed)
+#: The events that are a seat's own move.
+_MOVES = (ev.Exchanged, ev.Declined, ev.Discarded, ev.CardGiven, ev.CardPlayed)
+
+
+def recent_events(events: Sequence[ev.Event], seat: int | None) -> list[ev.Event]:
+    """The events a screen of ``seat`` lists: those since the seat's last move (that move
+    included, with the same kind of moves just before it: a dealer's discards), so that the
+    exchange's leave the screen once the seat has played a card. A seat that has not moved yet,
+    or ``seat=None`` (an onlooker): all the events, the exchange's until play starts."""
+    start = 0
+    mine = [i for i, e in enumerate(events) if isinstance(e, _MOVES) and e.seat == seat]
+    if mine:
+        start = mine[-1]
+        kind = type(events[start])
+        while (
+            start > 0
+            and type(events[start - 1]) is kind
+            and getattr(events[start - 1], "seat", None) == seat
+        ):
+            start -= 1
+    else:
+        seat = None
+    # An onlooker's screen keeps the exchange's events only until play starts; a player's drops
+    # them with its first card played (they are before its last move).
+    played = seat is None and any(isinstance(e, ev.CardPlayed) for e in events)
+    return [e for e in events[start:] if not (played and isinstance(e, _BEFORE_PLAY))]
+
+
+def recent_sentences(
+    events: Sequence[ev.Event], seat: int | None, profile: Profile, names: Names | None = None
+) -> list[str]:
+    """:func:`event_sentence` of each of :func:`recent_events` that has one."""
+    return [
+        text
+        for e in recent_events(events, seat)
+        if (text := event_sentence(e, profile, names)) is not None
+    ]
 
 
 def outcome_sentences(

@@ -55,7 +55,7 @@ from reversis.moves import Decline, Discard, Exchange, Give, Move, Pass, Play, p
 from reversis.profile import Profile
 from reversis.records import notation as records
 from reversis.text.render import describe_move, render
-from reversis.text.sentences import aim_sentence, money, wrap
+from reversis.text.sentences import aim_sentence, for_people, money, number, wrap
 
 if TYPE_CHECKING:
     from reversis.match import Match
@@ -177,14 +177,14 @@ class Terminal:
             match = match.finish_hand(hand)
             self.match = match
             amounts = ", ".join(
-                f"{'you' if s == self.seat else f'seat {s}'} {b}"
+                f"{'you' if s == self.seat else f'seat {s}'} {number(b)}"
                 for s, b in enumerate(match.bankrolls)
             )
             self.write(f"After hand {match.hands_played}: {amounts}")
         self.write(
             "The match is over. Standing: "
             + ", ".join(
-                f"{'you' if s == self.seat else f'seat {s}'} {amount}"
+                f"{'you' if s == self.seat else f'seat {s}'} {number(amount)}"
                 for s, amount in match.standing
             )
         )
@@ -288,7 +288,7 @@ class Terminal:
             try:
                 hand.apply(move)
             except IllegalMoveError as exc:
-                self.write(f"Not now: {_you(exc.reason, self.seat)}.")
+                self.write(f"Not now: {for_people(_you(exc.reason, self.seat))}.")
                 return None
         return move
 
