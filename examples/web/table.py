@@ -24,13 +24,12 @@ import reversis.events
 from reversis import Hand, Match, Profile, records
 from reversis.bots.players import CautiousBot
 from reversis.match import MatchPhase
-from reversis.text.render import phase_name
+from reversis.text.render import phase_name, recent_sentences
 from reversis.text.sentences import (
     Names,
     money,
     outcome_sentences,
     payment_sentence,
-    recent_sentences,
 )
 from reversis.views.view import HandView
 

@@ -33,21 +33,31 @@ from reversis.errors import ArgumentError
 from reversis.games import game_of
 from reversis.games.payments import Payment
 from reversis.moves import Decline, Discard, Exchange, Give, Move, Pass, Play
+from reversis.profile import Profile
 from reversis.stakes import BasketStakes, PoolStakes, PotStakes, Stakes
 from reversis.text.sentences import (
     Names,
     card_stakes,
+    event_sentence,
     money,
     outcome_sentences,
     payment_sentence,
     profile_title,
-    recent_sentences,
     signed,
     wrap,
 )
 from reversis.views.view import HandView
 
-__all__ = ["describe_move", "outcome_lines", "phase_name", "render", "stakes_text", "strip_color"]
+__all__ = [
+    "describe_move",
+    "outcome_lines",
+    "phase_name",
+    "recent_events",
+    "recent_sentences",
+    "render",
+    "stakes_text",
+    "strip_color",
+]
 
 _RED = "\x1b[31m"
 _BOLD = "\x1b[1m"
@@ -142,6 +152,48 @@ def _phase_text(view: HandView) -> str:
         return "The hand is over."
     who = "your move" if view.to_move == view.seat else f"seat {view.to_move} to move"
     return f"{phase_name(view)}: {who}."
+
+
+#: The events of the exchange (or the pass), before the first trick.
+_BEFORE_PLAY = (ev.Exchanged, ev.Declined, ev.Discarded, ev.CardGiven, ev.CardsPassed)
+#: The events that are a seat's own move.
+_MOVES = (ev.Exchanged, ev.Declined, ev.Discarded, ev.CardGiven, ev.CardPlayed)
+
+
+def recent_events(events: Sequence[ev.Event], seat: int | None) -> list[ev.Event]:
+    """The events a screen of ``seat`` lists: those since the seat's last move (that move
+    included, with the same kind of moves just before it: a dealer's discards), so that the
+    exchange's leave the screen once the seat has played a card. A seat that has not moved yet,
+    or ``seat=None`` (an onlooker): all the events, the exchange's until play starts."""
+    start = 0
+    mine = [i for i, e in enumerate(events) if isinstance(e, _MOVES) and e.seat == seat]
+    if mine:
+        start = mine[-1]
+        kind = type(events[start])
+        while (
+            start > 0
+            and type(events[start - 1]) is kind
+            and getattr(events[start - 1], "seat", None) == seat
+        ):
+            start -= 1
+    else:
+        seat = None
+    # An onlooker's screen keeps the exchange's events only until play starts; a player's drops
+    # them with its first card played (they are before its last move).
+    played = seat is None and any(isinstance(e, ev.CardPlayed) for e in events)
+    return [e for e in events[start:] if not (played and isinstance(e, _BEFORE_PLAY))]
+
+
+def recent_sentences(
+    events: Sequence[ev.Event], seat: int | None, profile: Profile, names: Names | None = None
+) -> list[str]:
+    """:func:`~reversis.text.sentences.event_sentence` of each of :func:`recent_events` that has
+    one."""
+    return [
+        text
+        for e in recent_events(events, seat)
+        if (text := event_sentence(e, profile, names)) is not None
+    ]
 
 
 def outcome_lines(view: HandView, width: int | None = None) -> list[str]:

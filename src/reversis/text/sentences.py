@@ -54,8 +54,6 @@ __all__ = [
     "payment_sentence",
     "plural",
     "profile_title",
-    "recent_events",
-    "recent_sentences",
     "signed",
     "units",
     "wrap",
@@ -361,47 +359,6 @@ def event_sentence(event: ev.Event, profile: Profile, names: Names | None = None
     else:
         return None
     return _cap(text + ".")
-
-
-#: The events of the exchange (or the pass), before the first trick.
-_BEFORE_PLAY = (ev.Exchanged, ev.Declined, ev.Discarded, ev.CardGiven, ev.CardsPassed)
-#: The events that are a seat's own move.
-_MOVES = (ev.Exchanged, ev.Declined, ev.Discarded, ev.CardGiven, ev.CardPlayed)
-
-
-def recent_events(events: Sequence[ev.Event], seat: int | None) -> list[ev.Event]:
-    """The events a screen of ``seat`` lists: those since the seat's last move (that move
-    included, with the same kind of moves just before it: a dealer's discards), so that the
-    exchange's leave the screen once the seat has played a card. A seat that has not moved yet,
-    or ``seat=None`` (an onlooker): all the events, the exchange's until play starts."""
-    start = 0
-    mine = [i for i, e in enumerate(events) if isinstance(e, _MOVES) and e.seat == seat]
-    if mine:
-        start = mine[-1]
-        kind = type(events[start])
-        while (
-            start > 0
-            and type(events[start - 1]) is kind
-            and getattr(events[start - 1], "seat", None) == seat
-        ):
-            start -= 1
-    else:
-        seat = None
-    # An onlooker's screen keeps the exchange's events only until play starts; a player's drops
-    # them with its first card played (they are before its last move).
-    played = seat is None and any(isinstance(e, ev.CardPlayed) for e in events)
-    return [e for e in events[start:] if not (played and isinstance(e, _BEFORE_PLAY))]
-
-
-def recent_sentences(
-    events: Sequence[ev.Event], seat: int | None, profile: Profile, names: Names | None = None
-) -> list[str]:
-    """:func:`event_sentence` of each of :func:`recent_events` that has one."""
-    return [
-        text
-        for e in recent_events(events, seat)
-        if (text := event_sentence(e, profile, names)) is not None
-    ]
 
 
 def outcome_sentences(
