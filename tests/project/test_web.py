@@ -865,6 +865,12 @@ def test_browser_new_hand_after_one_and_back_to_the_tables(
     # The phase in words (issue 38), not the phase's code.
     page.wait_for_selector("#info dd")
     assert re.fullmatch(r"The exchange|Trick \d+ of 12", page.text_content("#info dd") or "")
+    # The aim and the words of the game, one click away (reversis.text.glossary).
+    page.click("#glossary summary")
+    page.wait_for_selector("#glossary-text dt")
+    words = page.text_content("#glossary-text") or ""
+    assert words.startswith("The aim: ")
+    assert all(term in words for term in ("widow", "basket", "beast", "quinola"))
     deadline = time.monotonic() + 40
     while page.get_attribute("body", "data-status") != "over":
         assert time.monotonic() < deadline, "the hand did not finish"

@@ -261,8 +261,19 @@ function infoHtml(view, seats, me, words) {
   return rows.join("");
 }
 
+// The aim and the words of the game (reversis.text.glossary), fetched once per profile.
+async function showGlossary(profile) {
+  const box = $("glossary");
+  if (box.dataset.profile === profile) return;
+  box.dataset.profile = profile;
+  const data = await api(`/api/glossary?profile=${encodeURIComponent(profile)}`);
+  $("glossary-text").innerHTML = `<p class="aim">${esc(data.aim)}</p><dl>` +
+    data.terms.map(([term, text]) => `<dt>${esc(term)}</dt><dd>${esc(text)}</dd>`).join("") + "</dl>";
+}
+
 function draw() {
   const { table, hand: view, match, seat: me } = current;
+  showGlossary(table.profile).catch(() => {});
   const words = current.words ?? { payments: [], events: [], outcome: [] };
   direction = table.direction;
   document.body.dataset.status = table.status;

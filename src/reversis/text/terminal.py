@@ -10,6 +10,8 @@ The person plays one seat; bots play the others. At each turn the screen shows t
     earn or cost (:func:`reversis.text.render.describe_move`);
 ``help``
     the commands;
+``glossary``
+    the game's aim and its words (widow, basket, beast, quinola ...);
 ``undo``
     takes back the person's last move, and the bots' moves after it;
 ``save FILE``
@@ -70,8 +72,8 @@ PROMPT = "your move> "
 HELP = (
     "Type a move's number in the list, or its notation (QS, exchange 4C, decline). "
     "? explains what the hand is played for and what each of your moves means; undo takes back "
-    "your last move; save FILE writes the record; quit (or Ctrl-D) asks whether to save, then "
-    "stops."
+    "your last move; save FILE writes the record; glossary says the game's aim and words "
+    "(widow, basket, beast, quinola ...); quit (or Ctrl-D) asks whether to save, then stops."
 )
 
 
@@ -254,6 +256,12 @@ class Terminal:
             return None
         if word == "help" and line.lower() == "help":
             self.say(HELP)
+            return None
+        if line.lower() == "glossary":
+            from reversis.text.glossary import glossary_lines  # noqa: PLC0415 - on first use
+
+            for text in glossary_lines(self.profile, self.columns):
+                self.write(text)
             return None
         if word == "undo":
             if not taken:
