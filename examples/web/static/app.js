@@ -181,7 +181,7 @@ function boardHtml(view, seats, me, match, actors) {
     const turn = view.to_move === seat || (actors ?? []).includes(seat);
     if (turn) badges.push(`<span class="badge turn">to play</span>`);
     const kind = seats[seat]?.kind === "bot" ? " bot" : "";
-    const money = match ? `<div>counters ${match.bankrolls[seat]}</div>` : "";
+    const money = match ? `<div>counters ${number(match.bankrolls[seat])}</div>` : "";
     parts.push(
       `<div class="seat ${place(seat, me, n)}${turn ? " turn" : ""}${kind}" data-seat="${seat}">` +
       `<div class="name">${seatName(seats, seat, me)}</div><div class="badges">${badges.join("")}</div>` +
