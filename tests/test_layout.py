@@ -433,6 +433,10 @@ DEFERRED = (
     "reversis.engine.eventing",
     "reversis.match",
     "reversis.records.notation",
+    # Issue 38: the standard library's json (reversis.jsonio loads it on first use) and random
+    # (Hand.rollout's default source).
+    "json",
+    "random",
 )
 
 

@@ -29,6 +29,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 import reversis
+from reversis.text.glossary import glossary_terms
+from reversis.text.sentences import aim_sentence
 
 from . import params
 from .hall import Connection, HallFullError, Server
@@ -82,6 +84,20 @@ async def profiles(request: Request) -> Response:
         for name, about in reversis.available_profiles().items()
     ]
     return JSONResponse(rows)
+
+
+async def glossary(request: Request) -> Response:
+    """What a newcomer reads (issue 38): ``?profile=NAME``'s aim, and the words of the game
+    (reversis.text.glossary, the terminal's and the docs' words)."""
+    name = params.query(request.query_params, ("profile",)).get("profile", "fournier-1785")
+    if name not in reversis.available_profiles():
+        raise RefusedError(400, "profile: not a shipped profile")
+    return JSONResponse(
+        {
+            "aim": aim_sentence(reversis.load_profile(name)),
+            "terms": [[term, text] for term, text in glossary_terms()],
+        }
+    )
 
 
 async def tables(request: Request) -> Response:
@@ -260,6 +276,7 @@ def create_app(
             Route("/", index),
             Route("/favicon.ico", favicon),
             Route("/api/profiles", profiles),
+            Route("/api/glossary", glossary),
             Route("/api/tables", tables, methods=["GET", "POST"]),
             Route("/api/tables/{table_id}/sit", sit, methods=["POST"]),
             Route("/api/tables/{table_id}/bots", bots, methods=["POST"]),

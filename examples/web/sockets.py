@@ -22,6 +22,9 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from reversis.errors import IllegalMoveError
+from reversis.text.sentences import for_people
+
 from . import params
 from .hall import Connection, Server
 from .limits import Bucket, client_key
@@ -167,7 +170,9 @@ async def _act(
             await server.change(table_id, lambda t: t.choose(seat, choice))  # type: ignore[arg-type]
         else:
             error(f"malformed message: unknown type {kind[:20]!r}")
-    except ValueError as exc:  # TableError, InvalidMoveError, IllegalMoveError, MatchError
+    except IllegalMoveError as exc:  # its reason with suit symbols, the move as sent
+        error(f"illegal move {str(exc.move)!r}: {for_people(exc.reason)}")
+    except ValueError as exc:  # TableError, InvalidMoveError, MatchError
         error(str(exc))
 
 

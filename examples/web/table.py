@@ -24,9 +24,9 @@ import reversis.events
 from reversis import Hand, Match, Profile, records
 from reversis.bots.players import CautiousBot
 from reversis.match import MatchPhase
+from reversis.text.render import phase_name, recent_sentences
 from reversis.text.sentences import (
     Names,
-    event_sentence,
     money,
     outcome_sentences,
     payment_sentence,
@@ -331,10 +331,11 @@ class Table:
             "payments": [
                 payment_sentence(p, profile, names, tricks=view.tricks) for p in view.payments
             ],
-            "events": [
-                text for e in view.events if (text := event_sentence(e, profile, names)) is not None
-            ],
+            # What happened since the seat's last move (the exchange's events until play starts).
+            "events": recent_sentences(view.events, view.seat, profile, names),
             "outcome": outcome,
+            "phase": phase_name(view),
+            "worth": money(profile, view.pot_value) if view.pot_value is not None else None,
         }
 
     def match_words(self, seat: int) -> list[str]:

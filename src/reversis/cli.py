@@ -37,6 +37,7 @@ from reversis.profile import Profile, available_profiles, load_profile
 from reversis.records import files
 from reversis.records import notation as records
 from reversis.simulation.workers import cpu_count, max_workers
+from reversis.text.glossary import ABOUT, EXPLAIN, explain
 from reversis.text.narration import (
     describe_hand,
     describe_match,
@@ -105,7 +106,7 @@ def _demo(args: argparse.Namespace) -> int:
         dealer = args.dealer if args.dealer is not None else 0
         played = play_hand(new_hand(profile, seed=args.seed, dealer=dealer), bots)
         lines = describe_hand(played)
-    print("\n".join(lines))
+    print("\n".join([*lines, "", EXPLAIN]))
     if args.record is not None:
         _write(args.record, records.dump(played))
     return 0
@@ -403,14 +404,15 @@ def parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="also write the text record to FILE, '-' for standard output (default: no record)",
     )
+    demo.add_argument("--explain", action="store_const", dest="run", const=explain, help=ABOUT)
     demo.set_defaults(run=_demo)
     play = sub.add_parser(
         "play",
         help="play a hand (or a match) yourself against bots",
-        description="Play a seat yourself against bots, in the terminal: your view is shown, "
-        "you type a move's number or notation; ? explains the moves, undo takes back your last "
-        "move, save FILE writes the record, quit (or Ctrl-D) asks whether to save. Colour when "
-        "standard output is a terminal and NO_COLOR is not set.",
+        description="Play a seat against bots in the terminal: type a move's number or notation; "
+        "? explains the moves, undo takes back your last move, save FILE writes the record, "
+        "glossary says the game's aim and words (as 'demo --explain'), quit (or Ctrl-D) asks "
+        "whether to save. Colour on a terminal, unless NO_COLOR is set.",
         **options,
     )
     play.add_argument(

@@ -18,7 +18,6 @@ from the profile's game (:mod:`reversis.games`). Seats are numbered in playing o
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -327,6 +326,8 @@ class Hand(_HandBase):
             (-17, 1, 36, 0)
         """
         if rng is None:
+            import random  # noqa: PLC0415 - loaded on first use (issue 38)
+
             rng = random.Random()
         if not callable(getattr(rng, "random", None)):
             raise ArgumentError(f"rng: {type(rng).__name__} has no random() method")

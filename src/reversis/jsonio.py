@@ -12,7 +12,6 @@ Inputs beyond sane sizes are refused before they are read.
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -38,6 +37,8 @@ _E = TypeVar("_E", bound=enum.Enum)
 
 def dumps(data: Any) -> str:
     """JSON text of plain data (UTF-8 characters kept, keys in the order written)."""
+    import json  # noqa: PLC0415 - loaded on first use: ``import reversis`` stays quick (issue 38)
+
     return json.dumps(data, ensure_ascii=False)
 
 
@@ -52,6 +53,8 @@ def loads(text: str | bytes, what: str) -> Any:
         raise RecordError(f"{what}: JSON must be text, not {type(text).__name__}")
     if len(text) > MAX_JSON:
         raise RecordError(f"{what}: the JSON is longer than {MAX_JSON} characters")
+    import json  # noqa: PLC0415 - loaded on first use: ``import reversis`` stays quick (issue 38)
+
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

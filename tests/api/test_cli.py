@@ -19,7 +19,7 @@ import reversis
 from helpers import sized
 from reversis import Match, cli, new_hand
 from reversis.bots.players import RandomBot, play_hand
-from reversis.cli import main
+from reversis.cli import EXPLAIN, main
 from reversis.records import notation as records
 
 
@@ -104,7 +104,7 @@ def test_demo_writes_a_record_that_replays(
         new_hand("fournier-1785", seed=5), [RandomBot(random.Random(50 + s)) for s in range(4)]
     )
     assert main(["replay", str(path)]) == 0
-    assert capsys.readouterr().out == shown
+    assert capsys.readouterr().out == shown.removesuffix(f"\n{EXPLAIN}\n")  # the demo's pointer
 
 
 def test_match_record_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -245,7 +245,7 @@ def test_a_closed_pipe_ends_quietly(
 def test_words_agree_with_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.plural(1, "trick") == "1 trick"
     assert cli.plural(0, "trick") == "0 tricks"
-    assert cli.plural(-1, "counter") == "-1 counter"
+    assert cli.plural(-1, "counter") == "\u22121 counter"  # the true minus (issue 38)
     hoyle = reversis.load_profile("hoyle")
     assert cli.money(hoyle, 1) == "1 fish"
     assert cli.money(hoyle, 26) == "26 fish"
@@ -278,7 +278,10 @@ def test_each_profile_counts_in_its_own_unit(capsys: pytest.CaptureFixture[str])
 
 def _standing(out: str) -> tuple[list[str], int]:
     tail = out[out.index("\nFinal standing") :].splitlines()
-    amounts = [int(m.group(1)) for m in re.finditer(r"^  \d\. seat \d: (-?\d+)", out, re.M)]
+    amounts = [
+        int(m.group(1).replace("\N{MINUS SIGN}", "-"))  # a loss has the true minus (issue 38)
+        for m in re.finditer(r"^  \d\. seat \d: ([-\N{MINUS SIGN}]?\d+)", out, re.M)
+    ]
     on_table = re.search(r"^  on the table: .* = (\d+) ", out, re.M)
     return tail, sum(amounts) + (int(on_table.group(1)) if on_table else 0)
 
@@ -292,7 +295,7 @@ def test_english_standing_shows_the_pots_on_the_table(
     assert any(line.startswith("  on the table: pots ") for line in tail)
     assert "  in all: 400 credits (4 players × 100)" in tail
     assert total == 400  # the money adds up on screen
-    assert tail[-1] == "The match is over."
+    assert tail[-3:] == ["The match is over.", "", EXPLAIN]  # then the pointer to the glossary
 
 
 @pytest.mark.parametrize(("profile", "seed"), [("fournier-1785", 3), ("english", 2), ("hoyle", 2)])
@@ -305,6 +308,7 @@ def test_replay_and_demo_end_a_match_the_same_way(
     shown = capsys.readouterr().out
     assert main(["replay", str(path)]) == 0
     replayed = capsys.readouterr().out
+    shown = shown.removesuffix(f"\n{EXPLAIN}\n")  # the demo points to its glossary (issue 38)
     starts = ("\nEnd of the agreed hands", "\nThe stakes are shared", "\nFinal standing")
     end = shown[min(shown.index(m) for m in starts if m in shown) :]
     assert replayed.endswith(end)

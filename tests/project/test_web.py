@@ -800,6 +800,30 @@ def test_the_table_words_the_payments_and_the_end_of_the_hand() -> None:
     assert any(p["reason"] for p in message["hand"]["payments"])  # the codes stay in the data
 
 
+def test_the_table_lists_the_events_since_the_seats_last_move() -> None:
+    """Issue 38: the exchange stays under "What happened" only until the seat plays, the dealer's
+    discard is listed (its card to the dealer), the phase and the pot's worth are in words."""
+    table = new_table("te", "fournier-1785", "hand", 7).sit(1, "Ann", "a").fill_bots()
+    me = bot_for(table.id, 1)
+    seen: list[tuple[int, dict[str, Any]]] = []
+    while table.status == "playing":
+        assert table.hand is not None
+        seen.append((len(table.hand.tricks), table.message(1)["words"]))
+        step = table.bot_step(lambda seat, name=table.id: bot_for(name, seat))
+        if step is None:
+            step = table.move(1, str(me(table.hand.view(1))))
+        table = step
+    first = next(w for t, w in seen if w["phase"].startswith("Trick 1 "))
+    assert any("discarded a card" in e for e in first["events"]), first
+    for tricks, words in seen:
+        if tricks >= 1:
+            assert not any("exchanged" in e or "discarded" in e for e in words["events"]), words
+    assert seen[0][1]["phase"] == "The exchange"
+    dealer = table.message(0)
+    assert dealer["words"]["phase"] == "The hand is over"
+    assert re.fullmatch(r"\d+ counters?", dealer["words"]["worth"])
+
+
 def run_bots_and_person(table: Table, person: int) -> Table:
     """Play the table to the end of its hand, the person's seat played by a bot too."""
     me = bot_for(table.id, person)
@@ -856,6 +880,15 @@ def test_browser_new_hand_after_one_and_back_to_the_tables(
     page.click("#create-button")
     page.wait_for_selector("body[data-status=playing]")
     first = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('table')")
+    # The phase in words (issue 38), not the phase's code.
+    page.wait_for_selector("#info dd")
+    assert re.fullmatch(r"The exchange|Trick \d+ of 12", page.text_content("#info dd") or "")
+    # The aim and the words of the game, one click away (reversis.text.glossary).
+    page.click("#glossary summary")
+    page.wait_for_selector("#glossary-text dt")
+    words = page.text_content("#glossary-text") or ""
+    assert words.startswith("The aim: ")
+    assert all(term in words for term in ("widow", "basket", "beast", "quinola"))
     deadline = time.monotonic() + 40
     while page.get_attribute("body", "data-status") != "over":
         assert time.monotonic() < deadline, "the hand did not finish"
@@ -879,6 +912,12 @@ def test_browser_new_hand_after_one_and_back_to_the_tables(
         "#settlement .pot .mini", "els => els.map(e => e.getBoundingClientRect().top)"
     )
     assert len(set(tops)) <= 1
+    # The pot's worth with its unit; one minus sign, the sentences' (issue 38).
+    assert re.search(r"worth \d+ counters?", page.text_content("#settlement .pot") or "")
+    nets = page.locator("#settlement tbody td:first-of-type").all_text_contents()
+    assert nets
+    assert not any("-" in n for n in nets), nets
+    assert page.text_content("#info dd") == "The hand is over"
     page.screenshot(path=str(screenshot_dir(tmp_path) / "web-end-of-hand.png"), full_page=True)
 
     page.click("#new-hand")
@@ -899,6 +938,8 @@ def test_browser_new_hand_after_one_and_back_to_the_tables(
     page.wait_for_selector("#lobby:not([hidden])")
     assert page.locator("#game").is_hidden()
     assert page.evaluate("location.hash") == ""
+    # The header follows the screen: the lobby's line, not the last table's (issue 38).
+    assert "Table " not in (page.text_content("#status-line") or "")
     assert errors == []
     context.close()
 

@@ -286,3 +286,85 @@ def test_cli_play_a_match_and_save(
     match = records.replay(path.read_text())
     assert isinstance(match, reversis.Match)
     assert match.is_over
+
+
+# -- issue 38: what a newcomer stumbled on --------------------------------------------------------
+
+
+def _screens(text: str) -> list[str]:
+    """The screens a terminal wrote, one per ``Reversis:`` heading."""
+    return ["Reversis:" + part for part in text.split("Reversis:")[1:]]
+
+
+def _events(screen: str) -> str:
+    """The screen's ``Events:`` line (the terminal is not wrapped), or ``""``."""
+    return next((line for line in screen.splitlines() if line.startswith("Events: ")), "")
+
+
+def test_events_are_those_since_the_players_last_move_with_the_dealers_discard() -> None:
+    script = Script(["1"] * 20)
+    terminal = game(script, seat=1)
+    terminal.width = 0
+    terminal.play_hand(terminal.new_hand(seed=7))
+    screens = _screens(script.text)
+    first_lead = next(s for s in screens if re.search(r"Trick 1 of \d+: your move", s))
+    assert "Seat 0 discarded a card." in _events(first_lead)  # the dealer's discard, hidden card
+    assert "You exchanged." in _events(first_lead)
+    later = [s for s in screens if re.search(r"Trick \d+ of \d+", s) and "Trick 1 of" not in s]
+    assert later
+    for screen in later:
+        assert "exchanged" not in _events(screen)
+        assert "discarded" not in _events(screen)
+
+
+def test_the_dealer_sees_its_own_discard() -> None:
+    script = Script(["1"] * 20)
+    terminal = game(script, seat=0)
+    terminal.width = 0
+    hand = terminal.play_hand(terminal.new_hand(seed=7))
+    discarded = next(
+        e.card for e in hand.view(0).events if isinstance(e, reversis.events.Discarded)
+    )
+    assert f"You discarded {discarded}." in script.text
+
+
+def test_the_pot_worth_says_its_unit_and_minus_signs_are_true_minus() -> None:
+    script = Script(["1"] * 20)
+    terminal = game(script, seat=1)
+    terminal.play_hand(terminal.new_hand(seed=7))
+    last = _screens(script.text)[-1]
+    assert re.search(r"\(worth \d+ counters?\)", last), last
+    table = [line for line in last.splitlines() if re.match(r"  (you|seat \d) ", line)]
+    assert table
+    assert not any("-" in line for line in table)
+    assert any("\N{MINUS SIGN}" in line for line in table)
+
+
+def _must_follow() -> tuple[reversis.Hand, reversis.Card]:
+    """A hand where the seat to move must follow suit, and a card of another suit it holds."""
+    bot = CautiousBot()
+    hand = reversis.new_hand("fournier-1785", seed=7)
+    while not hand.is_over:
+        view = hand.view(hand.to_move)
+        trick = view.current_trick
+        if trick is not None and trick.plays:
+            led = trick.plays[0][1].suit
+            other = [c for c in view.hand if c.suit != led]
+            if other and any(c.suit == led for c in view.hand):
+                return hand, other[0]
+        hand = hand.apply(bot(view))
+    raise AssertionError("no such position")
+
+
+def test_a_refused_card_is_said_with_suit_symbols() -> None:
+    hand, card = _must_follow()
+    seat = hand.to_move
+    assert seat is not None
+    script = Script([card.code])
+    terminal = game(script, seat=seat)
+    with pytest.raises(Quit):
+        terminal.play_hand(hand)
+    said = next(line for line in script.lines if line.startswith("Not now: "))
+    assert "you must follow suit (" in said
+    assert not re.search(r"\([CDHS]\)|\b(10|[2-9JQKA])[CDHS]\b", said), said
+    assert re.search(r"\([♣♦♥♠]\)", said), said

@@ -271,7 +271,7 @@ def test_real_terminal_explains_and_wraps(tmp_path: Path) -> None:
             c for c in reversis.new_hand("fournier-1785", seed=7).hand_of(0) if c not in held
         )
         child.sendline(f"exchange {missing.code}")
-        child.expect_exact(f"Not now: you do not hold {missing.code}.")
+        child.expect_exact(f"Not now: you do not hold {missing}.")
         child.expect_exact(PROMPT)
         child.sendline("help")
         child.expect_exact("Type a move's number")

@@ -12,6 +12,12 @@ let session = null; // {table, token}
 let replay = null; // {views, step, number}
 let lobbyTimer = null;
 
+// The header's line in the lobby, as the page has it (the header follows the screen).
+const LOBBY_LINE = document.getElementById("status-line")?.innerHTML ?? "";
+// A number as the sentences write it: losses with the true minus sign (U+2212), as on every screen.
+const number = (n) => String(n).replace("-", "\u2212");
+const signed = (n) => (n > 0 ? `+${n}` : n === 0 ? "+0" : number(n));
+
 // ---- lobby -------------------------------------------------------------------------------------
 
 async function api(path, body) {
@@ -26,6 +32,7 @@ async function api(path, body) {
 
 async function showLobby() {
   document.body.dataset.status = "lobby";
+  $("status-line").innerHTML = LOBBY_LINE;
   $("lobby").hidden = false;
   $("game").hidden = true;
   const profiles = await api("/api/profiles");
@@ -174,14 +181,14 @@ function boardHtml(view, seats, me, match, actors) {
     const turn = view.to_move === seat || (actors ?? []).includes(seat);
     if (turn) badges.push(`<span class="badge turn">to play</span>`);
     const kind = seats[seat]?.kind === "bot" ? " bot" : "";
-    const money = match ? `<div>counters ${match.bankrolls[seat]}</div>` : "";
+    const money = match ? `<div>counters ${number(match.bankrolls[seat])}</div>` : "";
     parts.push(
       `<div class="seat ${place(seat, me, n)}${turn ? " turn" : ""}${kind}" data-seat="${seat}">` +
       `<div class="name">${seatName(seats, seat, me)}</div><div class="badges">${badges.join("")}</div>` +
       `<div class="counts"><span title="cards in hand">cards ${view.card_counts[seat]}</span> · ` +
       `<span title="tricks taken" data-tricks="${view.tricks_taken[seat]}">tricks ${view.tricks_taken[seat]}</span> · ` +
       `<span title="points">points ${view.points[seat]}</span></div>` +
-      `<div class="net" title="this hand so far">${view.net[seat] >= 0 ? "+" : ""}${view.net[seat]}</div>${money}</div>`);
+      `<div class="net" title="this hand so far">${signed(view.net[seat])}</div>${money}</div>`);
   }
   let trick = view.current_trick;
   let caption = trick ? `Trick ${trick.number}` : "";
@@ -237,10 +244,10 @@ function paymentsHtml(payments, sentences) {
     `${esc(sentences[i] ?? "")}</li>`).join("")}</ol>`;
 }
 
-function infoHtml(view, seats, me) {
+function infoHtml(view, seats, me, words) {
   const rows = [`<h2>${esc(view.profile)}</h2>`, "<dl>"];
   const add = (term, value) => rows.push(`<dt>${term}</dt><dd>${value}</dd>`);
-  add("Phase", view.phase === "over" ? "the hand is over" : `${esc(view.phase)}, trick ${view.trick_number}`);
+  add("Phase", esc(words.phase ?? view.phase));
   add("Dealer", seatName(seats, view.dealer, me));
   if (view.widow_card) add("Widow card you looked at", `<span class="mini" data-widow="${view.widow_card}">${cardSvg(view.widow_card)}</span>`);
   if (view.put_aside.length) add("You put aside", `<span class="minis">${view.put_aside.map((c) => `<span class="mini">${cardSvg(c)}</span>`).join("")}</span>`);
@@ -254,8 +261,19 @@ function infoHtml(view, seats, me) {
   return rows.join("");
 }
 
+// The aim and the words of the game (reversis.text.glossary), fetched once per profile.
+async function showGlossary(profile) {
+  const box = $("glossary");
+  if (box.dataset.profile === profile) return;
+  box.dataset.profile = profile;
+  const data = await api(`/api/glossary?profile=${encodeURIComponent(profile)}`);
+  $("glossary-text").innerHTML = `<p class="aim">${esc(data.aim)}</p><dl>` +
+    data.terms.map(([term, text]) => `<dt>${esc(term)}</dt><dd>${esc(text)}</dd>`).join("") + "</dl>";
+}
+
 function draw() {
   const { table, hand: view, match, seat: me } = current;
+  showGlossary(table.profile).catch(() => {});
   const words = current.words ?? { payments: [], events: [], outcome: [] };
   direction = table.direction;
   document.body.dataset.status = table.status;
@@ -281,7 +299,7 @@ function draw() {
     const { html, others, verbs } = cardsHtml(view, interactive);
     $("my-hand").innerHTML = html;
     for (const move of others) actions.push(`<button class="move" data-move="${esc(move)}">${esc(move)}</button>`);
-    $("info").innerHTML = infoHtml(view, seats, me);
+    $("info").innerHTML = infoHtml(view, seats, me, words);
     // Once the hand is over its payments are in the settlement, said once.
     $("money").innerHTML = `<h2>Stakes</h2>${stakesHtml(view.stakes, seats, me)}` +
       (view.phase === "over" ? "" : `<h2>Payments so far</h2>${paymentsHtml(view.payments, words.payments)}`) +
@@ -311,19 +329,19 @@ function drawSettlement(view, seats, me, match, table, words) {
   const box = $("settlement");
   if (view.phase !== "over") { box.hidden = true; box.innerHTML = ""; return; }
   const rows = view.net.map((net, seat) =>
-    `<tr data-seat="${seat}" data-net="${net}"><th>${seatName(seats, seat, me)}</th><td>${net >= 0 ? "+" : ""}${net}</td>` +
-    `<td>${view.points[seat]}</td>${match ? `<td>${match.bankrolls[seat]}</td>` : ""}</tr>`).join("");
+    `<tr data-seat="${seat}" data-net="${net}"><th>${seatName(seats, seat, me)}</th><td>${signed(net)}</td>` +
+    `<td>${number(view.points[seat])}</td>${match ? `<td>${number(match.bankrolls[seat])}</td>` : ""}</tr>`).join("");
   let end = "";
   if (match && table.status === "over") {
     const totals = view.net.map((_, seat) => match.points_by_hand.reduce((sum, p) => sum + p[seat], 0));
     end = `<p class="final" data-testid="match-over">The match is over after ${match.hands_played} hands. ` +
-      `Counters: ${match.bankrolls.map((b, s) => `${seatName(seats, s, me)} ${b}`).join(", ")}; ` +
-      `points: ${totals.map((t, s) => `${seatName(seats, s, me)} ${t}`).join(", ")}.</p>` +
+      `Counters: ${match.bankrolls.map((b, s) => `${seatName(seats, s, me)} ${number(b)}`).join(", ")}; ` +
+      `points: ${totals.map((t, s) => `${seatName(seats, s, me)} ${number(t)}`).join(", ")}.</p>` +
       (words.match ? `<ul class="match-words">${words.match.map((w) => `<li>${esc(w)}</li>`).join("")}</ul>` : "");
   }
   box.hidden = false;
   const pot = view.pot ? `<p class="pot">The cards put aside: <span class="minis">${view.pot.map((c) =>
-    `<span class="mini">${cardSvg(c)}</span>`).join("")}</span>${view.pot_value !== null ? ` worth ${view.pot_value}` : ""}</p>` : "";
+    `<span class="mini">${cardSvg(c)}</span>`).join("")}</span>${view.pot_value !== null ? ` worth ${esc(words.worth ?? view.pot_value)}` : ""}</p>` : "";
   box.innerHTML = `<h2>Settlement of the hand</h2>` +
     `<p class="outcome" data-testid="outcome">${esc(words.outcome.join(" "))}</p>${pot}` +
     `<table><thead><tr><th>Seat</th><th>Net</th><th>Points</th>` +

@@ -8,6 +8,7 @@ module                        what it holds
 :mod:`~.narration`            the plain-text account of a hand or a match
 :mod:`~.render`               a seat's view as text, for terminal front-ends
 :mod:`~.terminal`             a person at the table: the loop of ``python -m reversis play``
+:mod:`~.glossary`             the game's aim and words for a newcomer (``demo --explain``)
 :mod:`~.pictures`             cards, tricks and the table as SVG
 :mod:`~.page`                 a played hand as one self-contained HTML page
 :mod:`~.progress`             the progress of a long run, on a terminal or in a log

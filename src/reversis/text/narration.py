@@ -25,10 +25,12 @@ from reversis.text.render import stakes_text
 from reversis.text.sentences import (
     Names,
     money,
+    number,
     outcome_sentences,
     payment_sentence,
     plural,
     profile_title,
+    signed,
     units,
     wrap,
 )
@@ -262,7 +264,7 @@ def _settlement_lines(hand: Hand) -> list[str]:
     result = settle(hand)
     lines = ["", "Payments" if hand.is_over else "Payments standing so far"]
     lines += _payment_lines(hand.profile, result.payments, hand.tricks) or ["  none"]
-    lines.append("  net: " + ", ".join(f"seat {s} {n:+d}" for s, n in enumerate(result.net)))
+    lines.append("  net: " + ", ".join(f"seat {s} {signed(n)}" for s, n in enumerate(result.net)))
     if hand.profile.mechanism != "none":
         when = "after the hand" if hand.is_over else "as they stand"
         lines.append(f"  stakes {when}: {_stakes_text(result.stakes)}")
@@ -316,7 +318,7 @@ def narrate_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[l
             )
         else:
             lines.append(
-                "  points: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(hand.points))
+                "  points: " + ", ".join(f"seat {s} {number(p)}" for s, p in enumerate(hand.points))
             )
         lines += _payment_lines(profile, result.payments, hand.tricks)
         match = match.finish_hand(hand)
@@ -324,7 +326,8 @@ def narrate_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[l
             lines.append(f"  stakes: {_stakes_text(match.stakes)}")
         else:
             lines.append(
-                "  totals: " + ", ".join(f"seat {s} {t}" for s, t in enumerate(match.totals))
+                "  totals: "
+                + ", ".join(f"seat {s} {number(t)}" for s, t in enumerate(match.totals))
             )
         lines.append(f"  {_bankrolls_text(match)}")
     lines += describe_match_end(match)
@@ -333,7 +336,7 @@ def narrate_match(match: Match, bots: Sequence[Bot], end_choice: str) -> tuple[l
 
 def _bankrolls_text(match: Match) -> str:
     """``"counters: seat 0 104, seat 1 96, …"``, in the profile's unit."""
-    amounts = ", ".join(f"seat {s} {b}" for s, b in enumerate(match.bankrolls))
+    amounts = ", ".join(f"seat {s} {number(b)}" for s, b in enumerate(match.bankrolls))
     return f"{units(match.profile)}: {amounts}"
 
 
@@ -354,7 +357,7 @@ def describe_match_end(match: Match) -> list[str]:
         lines += _payment_lines(profile, match.final_payments)
     if match.is_over and not game.played_for_counters:
         winners = ", ".join(f"seat {s}" for s in match.winners)
-        totals = ", ".join(f"seat {s} {t}" for s, t in enumerate(match.totals))
+        totals = ", ".join(f"seat {s} {number(t)}" for s, t in enumerate(match.totals))
         word = "winner" if len(match.winners) == 1 else "winners"
         lines += ["", f"Points over the game: {totals}; {word}: {winners}"]
     title = (

@@ -33,19 +33,31 @@ from reversis.errors import ArgumentError
 from reversis.games import game_of
 from reversis.games.payments import Payment
 from reversis.moves import Decline, Discard, Exchange, Give, Move, Pass, Play
+from reversis.profile import Profile
 from reversis.stakes import BasketStakes, PoolStakes, PotStakes, Stakes
 from reversis.text.sentences import (
     Names,
     card_stakes,
     event_sentence,
+    money,
     outcome_sentences,
     payment_sentence,
     profile_title,
+    signed,
     wrap,
 )
 from reversis.views.view import HandView
 
-__all__ = ["describe_move", "outcome_lines", "render", "stakes_text", "strip_color"]
+__all__ = [
+    "describe_move",
+    "outcome_lines",
+    "phase_name",
+    "recent_events",
+    "recent_sentences",
+    "render",
+    "stakes_text",
+    "strip_color",
+]
 
 _RED = "\x1b[31m"
 _BOLD = "\x1b[1m"
@@ -125,20 +137,63 @@ def _trick_line(view: HandView, plays: Sequence[tuple[int, Card]], color: bool) 
     return ", ".join(f"{_seat(view, s)} {_card(c, color)}" for s, c in plays)
 
 
+def phase_name(view: HandView) -> str:
+    """The phase of the hand in words: ``"The exchange"``, ``"The pass"``, ``"Trick 3 of 13"``,
+    ``"The hand is over"`` (the terminal's and the web table's)."""
+    if view.to_move is None:
+        return "The hand is over"
+    if view.phase.value == "play":
+        return f"Trick {view.trick_number} of {view.rules.tricks}"
+    return "The pass" if view.pass_direction is not None else "The exchange"
+
+
 def _phase_text(view: HandView) -> str:
     if view.to_move is None:
         return "The hand is over."
     who = "your move" if view.to_move == view.seat else f"seat {view.to_move} to move"
-    if view.phase.value == "play":
-        total = view.rules.tricks
-        return f"Trick {view.trick_number} of {total}: {who}."
-    what = "The pass" if view.pass_direction is not None else "The exchange"
-    return f"{what}: {who}."
+    return f"{phase_name(view)}: {who}."
 
 
-def _event_line(view: HandView, event: ev.Event) -> str | None:
-    """A public event worth a line on screen (the rest shows in tricks and payments)."""
-    return event_sentence(event, view.rules, _names(view))
+#: The events of the exchange (or the pass), before the first trick.
+_BEFORE_PLAY = (ev.Exchanged, ev.Declined, ev.Discarded, ev.CardGiven, ev.CardsPassed)
+#: The events that are a seat's own move.
+_MOVES = (ev.Exchanged, ev.Declined, ev.Discarded, ev.CardGiven, ev.CardPlayed)
+
+
+def recent_events(events: Sequence[ev.Event], seat: int | None) -> list[ev.Event]:
+    """The events a screen of ``seat`` lists: those since the seat's last move (that move
+    included, with the same kind of moves just before it: a dealer's discards), so that the
+    exchange's leave the screen once the seat has played a card. A seat that has not moved yet,
+    or ``seat=None`` (an onlooker): all the events, the exchange's until play starts."""
+    start = 0
+    mine = [i for i, e in enumerate(events) if isinstance(e, _MOVES) and e.seat == seat]
+    if mine:
+        start = mine[-1]
+        kind = type(events[start])
+        while (
+            start > 0
+            and type(events[start - 1]) is kind
+            and getattr(events[start - 1], "seat", None) == seat
+        ):
+            start -= 1
+    else:
+        seat = None
+    # An onlooker's screen keeps the exchange's events only until play starts; a player's drops
+    # them with its first card played (they are before its last move).
+    played = seat is None and any(isinstance(e, ev.CardPlayed) for e in events)
+    return [e for e in events[start:] if not (played and isinstance(e, _BEFORE_PLAY))]
+
+
+def recent_sentences(
+    events: Sequence[ev.Event], seat: int | None, profile: Profile, names: Names | None = None
+) -> list[str]:
+    """:func:`~reversis.text.sentences.event_sentence` of each of :func:`recent_events` that has
+    one."""
+    return [
+        text
+        for e in recent_events(events, seat)
+        if (text := event_sentence(e, profile, names)) is not None
+    ]
 
 
 def outcome_lines(view: HandView, width: int | None = None) -> list[str]:
@@ -228,16 +283,16 @@ def render(view: HandView, *, color: bool = False, width: int | None = None) -> 
         lines.append(
             f"  {name:<8}{_plural(view.card_counts[s], 'card'):>10}"
             f"{_plural(view.tricks_taken[s], 'trick'):>11}"
-            f"{_plural(view.points[s], 'point'):>11}{view.net[s]:>+6d}"
+            f"{_plural(view.points[s], 'point'):>11}{_net(view.net[s]):>6}"
         )
-    notes = [line for e in view.events if (line := _event_line(view, e)) is not None]
+    notes = recent_sentences(view.events, seat, profile, _names(view))
     if notes:
         lines += wrap("Events: " + " ".join(notes[-4:]), width or 0, "  ")
     stakes = stakes_text(view.stakes)
     if stakes is not None:
         lines.append(f"Stakes: {stakes}")
     if view.pot is not None:
-        value = f" (worth {view.pot_value})" if view.pot_value is not None else ""
+        value = f" (worth {money(profile, view.pot_value)})" if view.pot_value is not None else ""
         lines.append(f"Cards put aside, shown: {_cards(view.pot, color)}{value}")
     over = view.to_move is None
     if view.payments:
@@ -259,6 +314,11 @@ def render(view: HandView, *, color: bool = False, width: int | None = None) -> 
             " ".join(entries[start : start + 4]).rstrip() for start in range(0, len(entries), 4)
         )
     return "\n".join(lines)
+
+
+def _net(amount: int) -> str:
+    """A net amount for the table, signed with the true minus of the sentences: ``+0``, ``−3``."""
+    return "+0" if amount == 0 else signed(amount)
 
 
 def _sentence(parts: list[str]) -> str:

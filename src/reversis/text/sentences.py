@@ -26,13 +26,14 @@ it is, or the names a front-end gives its players.
 from __future__ import annotations
 
 import functools
+import re
 import textwrap
 from collections.abc import Iterable, Sequence
 
 import attrs
 
 from reversis import events as ev
-from reversis.cards import Card, Rank
+from reversis.cards import Card, Rank, Suit
 from reversis.engine.tricks import Trick
 from reversis.games import game_of
 from reversis.games.payments import Payment
@@ -45,7 +46,9 @@ __all__ = [
     "card_name",
     "card_stakes",
     "event_sentence",
+    "for_people",
     "money",
+    "number",
     "outcome_sentences",
     "outcome_text",
     "payment_sentence",
@@ -93,7 +96,29 @@ _RANK_NAMES = {Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.A
 def plural(count: int, word: str, words: str | None = None) -> str:
     """``count`` and the noun that agrees with it: ``plural(1, "trick")`` is ``"1 trick"``,
     ``plural(2, "trick")`` is ``"2 tricks"``; ``words`` gives an irregular plural."""
-    return f"{count} {word if abs(count) == 1 else (words if words is not None else word + 's')}"
+    return f"{number(count)} {word if abs(count) == 1 else (words if words is not None else word + 's')}"
+
+
+def number(amount: int) -> str:
+    """An integer for people, a loss with the true minus sign (U+2212) as everywhere on screens:
+    ``"7"``, ``"−3"``."""
+    return str(amount).replace("-", "\N{MINUS SIGN}")
+
+
+_SUIT_LETTER = re.compile(r"\(([CDHS])\)")
+_CARD_CODE = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
+
+
+def for_people(reason: str) -> str:
+    """An engine's reason (:attr:`reversis.IllegalMoveError.reason`) with suit symbols for the
+    letters of its cards and suits: ``"must follow suit (S) and holds QS"`` is
+    ``"must follow suit (♠) and holds Q♠"`` (the letters stay in records, JSON and the moves
+    typed)."""
+    text = _SUIT_LETTER.sub(lambda m: f"({Suit[_SUITS[m.group(1)]].symbol})", reason)
+    return _CARD_CODE.sub(lambda m: str(Card.parse(m.group(0))), text)
+
+
+_SUITS = {"C": "CLUBS", "D": "DIAMONDS", "H": "HEARTS", "S": "SPADES"}
 
 
 def units(profile: Profile) -> str:
@@ -109,7 +134,7 @@ def money(profile: Profile, amount: int) -> str:
 
 def signed(amount: int) -> str:
     """``amount`` with its sign, a true minus for losses: ``"+6"``, ``"−3"``, ``"0"``."""
-    return "0" if amount == 0 else f"+{amount}" if amount > 0 else f"−{-amount}"
+    return "0" if amount == 0 else f"+{amount}" if amount > 0 else f"\N{MINUS SIGN}{-amount}"
 
 
 @functools.cache
@@ -324,6 +349,13 @@ def event_sentence(event: ev.Event, profile: Profile, names: Names | None = None
         text = f"{who(event.seat)} exchanged"
     elif isinstance(event, ev.Declined):
         text = f"{who(event.seat)} declined the exchange"
+    elif isinstance(event, ev.Discarded):
+        # The dealer's discard (fournier-1785 §5): its card to the dealer, the fact to the others.
+        what = str(event.card) if event.card is not None else "a card"
+        text = f"{who(event.seat)} discarded {what}"
+    elif isinstance(event, ev.CardGiven):
+        what = str(event.card) if event.card is not None else "a card"
+        text = f"{who(event.seat)} gave {what} to {who(event.to)}"
     else:
         return None
     return _cap(text + ".")

@@ -10,6 +10,8 @@ The person plays one seat; bots play the others. At each turn the screen shows t
     earn or cost (:func:`reversis.text.render.describe_move`);
 ``help``
     the commands;
+``glossary``
+    the game's aim and its words (widow, basket, beast, quinola ...);
 ``undo``
     takes back the person's last move, and the bots' moves after it;
 ``save FILE``
@@ -55,7 +57,7 @@ from reversis.moves import Decline, Discard, Exchange, Give, Move, Pass, Play, p
 from reversis.profile import Profile
 from reversis.records import notation as records
 from reversis.text.render import describe_move, render
-from reversis.text.sentences import aim_sentence, money, wrap
+from reversis.text.sentences import aim_sentence, for_people, money, number, wrap
 
 if TYPE_CHECKING:
     from reversis.match import Match
@@ -70,8 +72,8 @@ PROMPT = "your move> "
 HELP = (
     "Type a move's number in the list, or its notation (QS, exchange 4C, decline). "
     "? explains what the hand is played for and what each of your moves means; undo takes back "
-    "your last move; save FILE writes the record; quit (or Ctrl-D) asks whether to save, then "
-    "stops."
+    "your last move; save FILE writes the record; glossary says the game's aim and words "
+    "(widow, basket, beast, quinola ...); quit (or Ctrl-D) asks whether to save, then stops."
 )
 
 
@@ -177,14 +179,14 @@ class Terminal:
             match = match.finish_hand(hand)
             self.match = match
             amounts = ", ".join(
-                f"{'you' if s == self.seat else f'seat {s}'} {b}"
+                f"{'you' if s == self.seat else f'seat {s}'} {number(b)}"
                 for s, b in enumerate(match.bankrolls)
             )
             self.write(f"After hand {match.hands_played}: {amounts}")
         self.write(
             "The match is over. Standing: "
             + ", ".join(
-                f"{'you' if s == self.seat else f'seat {s}'} {amount}"
+                f"{'you' if s == self.seat else f'seat {s}'} {number(amount)}"
                 for s, amount in match.standing
             )
         )
@@ -255,6 +257,12 @@ class Terminal:
         if word == "help" and line.lower() == "help":
             self.say(HELP)
             return None
+        if line.lower() == "glossary":
+            from reversis.text.glossary import glossary_lines  # noqa: PLC0415 - on first use
+
+            for text in glossary_lines(self.profile, self.columns):
+                self.write(text)
+            return None
         if word == "undo":
             if not taken:
                 self.write("Nothing to undo: you have made no move in this hand.")
@@ -288,7 +296,7 @@ class Terminal:
             try:
                 hand.apply(move)
             except IllegalMoveError as exc:
-                self.write(f"Not now: {_you(exc.reason, self.seat)}.")
+                self.write(f"Not now: {for_people(_you(exc.reason, self.seat))}.")
                 return None
         return move
 
