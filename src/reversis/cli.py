@@ -1,17 +1,11 @@
 """The command line: ``python -m reversis demo | play | simulate | replay | profiles | check``.
 
-``play`` seats a person at the table against bots (see :mod:`reversis.text.terminal`); ``simulate``
-plays many hands or matches with bots and prints how each bot did (see
-:mod:`reversis.simulation.runs`).
-
-``demo`` plays a whole hand (or, with ``--match``, a whole match) with bots and prints it trick by
-trick with its payments (``--record FILE`` also saves its text record); ``replay`` reads a text
-record (see :mod:`reversis.records.notation`) and prints the hand or match it describes; ``profiles`` lists
-the shipped rule profiles; ``check`` runs the consistency checker on a profile (a shipped one or
-your own file).
-
-The text it prints of a hand or a match is told by :mod:`reversis.text.narration` (its functions are
-also importable from here).
+``demo`` plays a hand (``--match``: a match) with bots and prints it trick by trick with its
+payments; ``play`` seats a person at the table (:mod:`reversis.text.terminal`); ``simulate`` plays
+many hands with bots (:mod:`reversis.simulation`); ``replay`` prints the hand or match of a text
+record (:mod:`reversis.records`); ``profiles`` lists the shipped profiles; ``check`` runs the
+consistency checker on a profile. The text is :mod:`reversis.text.narration`'s (its functions are
+importable from here too).
 """
 
 from __future__ import annotations
@@ -36,6 +30,7 @@ from reversis.match import Match, new_match
 from reversis.profile import Profile, available_profiles, load_profile
 from reversis.records import files
 from reversis.records import notation as records
+from reversis.simulation.seating import seat_bots
 from reversis.simulation.workers import cpu_count, max_workers
 from reversis.text.glossary import ABOUT, EXPLAIN, explain
 from reversis.text.narration import (
@@ -223,27 +218,12 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _seat_bots(bots: str | None, seats: int) -> list[str]:
-    """The bot names of ``simulate --bots``, one per seat: the list given, cycled over the seats
-    (``random,cautious`` on four seats is random, cautious, random, cautious); by default
-    cautious, then random at every other seat. :class:`~reversis.ArgumentError` for an empty name
-    or more names than seats."""
-    if bots is None:
-        return ["cautious"] + ["random"] * (seats - 1)
-    names = [name.strip() for name in bots.split(",")]
-    if not all(names):
-        raise ArgumentError(f"--bots: {bots!r} has an empty name: give names separated by commas")
-    if len(names) > seats:
-        raise ArgumentError(f"--bots: give at most one bot per seat ({seats}), not {len(names)}")
-    return [names[i % len(names)] for i in range(seats)]
-
-
 def _simulate(args: argparse.Namespace) -> int:
     from reversis.simulation.runs import simulate  # noqa: PLC0415 - loaded for this command only
 
     profile = load_profile(args.profile)
     n = profile.players
-    names = _seat_bots(args.bots, n)
+    names = seat_bots(args.bots, n)
     if args.plot is not None:  # the picture's needs are checked before the work, not after it
         from reversis.simulation.report import check_picture  # noqa: PLC0415 - for --plot only
 

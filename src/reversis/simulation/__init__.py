@@ -5,6 +5,7 @@ module                        what it holds
 ============================  ======================================================================
 :mod:`~.runs`                 :func:`~.runs.simulate` and its results
 :mod:`~.workers`              the worker processes: how many, how the work reaches them, how they end
+:mod:`~.seating`              the bots of ``simulate --bots``, one name per seat, a list cycled
 :mod:`~.report`               a simulation's result for people: a text table and a picture
 ============================  ======================================================================
 
