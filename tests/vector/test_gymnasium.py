@@ -29,11 +29,11 @@ else:
     np = pytest.importorskip("numpy", reason="pip install -e '.[pettingzoo]'")
     gymnasium = pytest.importorskip("gymnasium", reason="pip install -e '.[pettingzoo]'")
 
-from gymnasium.vector import AutoresetMode  # noqa: E402 - after the check
-from gymnasium.vector.utils import batch_space  # noqa: E402
-from gymnasium.wrappers import vector as wrappers  # noqa: E402
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+from gymnasium.wrappers import vector as wrappers
 
-from reversis.vector import VectorEnv, random_actions  # noqa: E402
+from reversis.vector import VectorEnv, random_actions
 
 MODES = [AutoresetMode.SAME_STEP, AutoresetMode.NEXT_STEP, AutoresetMode.DISABLED]
 PROFILES = ["hearts", "fournier-1785"]
@@ -53,12 +53,16 @@ def drive(env: Any, steps: int, seed: int) -> tuple[int, list[Any]]:
         mask = base._arrays[1]
         obs, reward, terminated, truncated, info = env.step(random_actions(mask, rng))
         assert obs.shape == env.observation_space.shape
-        assert reward.shape == (env.num_envs,) and not truncated.any()
+        assert reward.shape == (env.num_envs,)
+        assert not truncated.any()
         ended += int(terminated.sum())
         # (Copied: RecordEpisodeStatistics's "_episode" is its own array, cleared in place by a
         # partial reset.)
-        infos.append({k: v.copy() if isinstance(v, np.ndarray) else v for k, v in info.items()}
-                     if isinstance(info, dict) else info)
+        infos.append(
+            {k: v.copy() if isinstance(v, np.ndarray) else v for k, v in info.items()}
+            if isinstance(info, dict)
+            else info
+        )
         if base.autoreset_mode == AutoresetMode.DISABLED and terminated.any():
             env.reset(options={"reset_mask": terminated.copy()})
     return ended, infos
@@ -124,9 +128,7 @@ def env_move(env: VectorEnv, action: int) -> Any:
 
 @pytest.mark.parametrize("name", PROFILES)
 def test_observation_wrappers_run_in_next_step_mode(name: str) -> None:
-    env = wrappers.NormalizeObservation(
-        VectorEnv(name, 3, autoreset_mode=AutoresetMode.NEXT_STEP)
-    )
+    env = wrappers.NormalizeObservation(VectorEnv(name, 3, autoreset_mode=AutoresetMode.NEXT_STEP))
     ended, _ = drive(env, STEPS, 5)
     assert ended >= 6
     size = env.single_observation_space.shape[0]
@@ -136,7 +138,9 @@ def test_observation_wrappers_run_in_next_step_mode(name: str) -> None:
         single_observation_space=gymnasium.spaces.Box(-1000, 1000, (8,), np.float32),
     )
     ended, _ = drive(env, STEPS, 6)
-    assert ended >= 6 and env.observation_space.shape == (3, 8) and size > 8
+    assert ended >= 6
+    assert env.observation_space.shape == (3, 8)
+    assert size > 8
 
 
 def test_transform_observation_runs_in_disabled_mode() -> None:
@@ -164,7 +168,8 @@ def test_normalize_reward_and_dict_info_to_list(name: str, mode: AutoresetMode) 
     ended, infos = drive(env, STEPS, 8)
     assert ended >= 6
     for info in infos:
-        assert isinstance(info, list) and len(info) == 3
+        assert isinstance(info, list)
+        assert len(info) == 3
         assert {"action_mask", "seat", "rewards"} <= set(info[0])
     assert any("returns" in row for info in infos for row in info)
 
@@ -180,7 +185,8 @@ def test_the_info_is_a_fresh_vector_style_dict(mode: AutoresetMode) -> None:
         assert not any(info is other for other in seen)
         seen.append(info)
         for key in ("action_mask", "seat", "rewards"):
-            assert info[f"_{key}"].all() and info[key].shape[0] == 3
+            assert info[f"_{key}"].all()
+            assert info[key].shape[0] == 3
         if terminated.any():
             np.testing.assert_array_equal(info["_returns"], terminated)
             assert info["returns"].shape == (3, 4)
@@ -208,7 +214,8 @@ def test_next_step_returns_the_final_observation_then_ignores_the_action() -> No
         if terminated[0]:
             break
     # The ended hand's row: the view of the seat that moved last, no legal move.
-    assert hand.is_over and int(info["seat"][0]) == seat
+    assert hand.is_over
+    assert int(info["seat"][0]) == seat
     expected = np.zeros(obs.shape[1], np.float32)
     ones, indices, values = observation_entries(hand, seat, state_of(hand))
     expected[ones] = 1.0
@@ -220,7 +227,9 @@ def test_next_step_returns_the_final_observation_then_ignores_the_action() -> No
     actions = random_actions(info["action_mask"], rng)
     actions[0] = 103
     obs, reward, terminated, _, info = env.step(actions)
-    assert reward[0] == 0.0 and not terminated[0] and not info["rewards"][0].any()
+    assert reward[0] == 0.0
+    assert not terminated[0]
+    assert not info["rewards"][0].any()
     fresh = new_hand("hearts", seed=int(env.hand_seeds[0]))
     assert int(info["seat"][0]) == fresh.to_move
     assert info["action_mask"][0].sum() == len(fresh.legal_moves())
@@ -235,7 +244,7 @@ def test_disabled_mode_refuses_to_step_an_ended_hand() -> None:
         _, _, terminated, _, info = env.step(random_actions(info["action_mask"], rng))
     with pytest.raises(ArgumentError, match="reset_mask"):
         env.step(random_actions(info["action_mask"], rng))
-    obs, info = env.reset(options={"reset_mask": terminated.copy()})
+    _, info = env.reset(options={"reset_mask": terminated.copy()})
     assert info["action_mask"].any(axis=1).all()
     env.step(random_actions(info["action_mask"], rng))
     with pytest.raises(ArgumentError):
@@ -257,11 +266,20 @@ def test_a_list_of_seeds_deals_each_hand_from_its_own() -> None:
     alone = VectorEnv("fournier-1785", 1)
     alone.reset(seed=[12])
     assert alone.hand_seeds.tolist() == [12]
-    for bad in ([1, 2], [1, 2, 3, 4], [1, 2.5, 3], [1, -1, 3], [1, True, 3], ["a", 1, 2], [2**64, 1, 2]):
+    for bad in (
+        [1, 2],
+        [1, 2, 3, 4],
+        [1, 2.5, 3],
+        [1, -1, 3],
+        [1, True, 3],
+        ["a", 1, 2],
+        [2**64, 1, 2],
+    ):
         with pytest.raises(ArgumentError, match="seed"):
             env.reset(seed=bad)
     env.reset(seed=[1, None, 3])  # None: that hand from fresh entropy, as Gymnasium's
-    assert env.hand_seeds[0] == 1 and env.hand_seeds[2] == 3
+    assert env.hand_seeds[0] == 1
+    assert env.hand_seeds[2] == 3
 
 
 def test_a_list_of_seeds_gives_the_same_hands_in_every_mode() -> None:
@@ -281,10 +299,12 @@ def test_a_list_of_seeds_gives_the_same_hands_in_every_mode() -> None:
 
 def test_render_gives_each_hands_text() -> None:
     env = VectorEnv("hearts", 2, seed=1, render_mode="ansi")
-    assert "ansi" in env.metadata["render_modes"] and env.render_mode == "ansi"
+    assert "ansi" in env.metadata["render_modes"]
+    assert env.render_mode == "ansi"
     _, info = env.reset(seed=1)
     frames = env.render()
-    assert isinstance(frames, tuple) and len(frames) == 2
+    assert isinstance(frames, tuple)
+    assert len(frames) == 2
     for i, frame in enumerate(frames):
         hand = new_hand("hearts", seed=int(env.hand_seeds[i]))
         assert frame == render(hand.view(int(info["seat"][i])))
@@ -299,11 +319,15 @@ def test_action_space_sampling() -> None:
     _, info = env.reset(seed=1)
     env.action_space.seed(0)
     sample = env.action_space.sample()  # possibly illegal moves, but no error
-    assert sample.shape == (4,) and env.action_space.contains(sample)
+    assert sample.shape == (4,)
+    assert env.action_space.contains(sample)
     rng = np.random.default_rng(0)
     for _ in range(140):
         actions = env.action_space.sample(mask=tuple(info["action_mask"]))
-        assert all(info["action_mask"][i, a] or not info["action_mask"][i].any() for i, a in enumerate(actions))
+        assert all(
+            info["action_mask"][i, a] or not info["action_mask"][i].any()
+            for i, a in enumerate(actions)
+        )
         _, _, _, _, info = env.step(actions)
     bad = random_actions(info["action_mask"], rng)
     row = int(np.flatnonzero(info["action_mask"].any(axis=1))[0])

@@ -90,7 +90,8 @@ def play_both(
                 hands[i] = new_hand(profile, seed=int(state.hand_seeds[i]), dealer=dealer)
                 paid[i] = [0] * profile.players
                 last[i] = None
-                assert not state.rewards[i].any() and not state.terminated[i], where
+                assert not state.rewards[i].any(), where
+                assert not state.terminated[i], where
                 continue
             after = hand.apply(move_at(profile, int(actions[i])))
             rewards = np.zeros(profile.players, np.float32)
@@ -224,7 +225,9 @@ def test_the_core_batch_and_the_reference_batch_give_the_same_numbers(name: str,
             with pytest.raises(ArgumentError, match="has ended"):
                 batches[1].step(actions, *arrays[1][:4], arrays[1][4].view(np.uint8), 2)
             for i in np.flatnonzero(done).tolist():
-                for batch, source, (obs, mask, seat, _, _) in zip(batches, deals, arrays, strict=True):
+                for batch, source, (obs, mask, seat, _, _) in zip(
+                    batches, deals, arrays, strict=True
+                ):
                     batch.deal(i, source(i))
                     batch.observe(obs, mask, seat)
     assert ended >= 2

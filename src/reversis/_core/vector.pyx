@@ -238,16 +238,26 @@ cdef class Batch:
         return 0
 
     def step(self, const int64_t[::1] actions, float[:, ::1] obs, int8_t[:, ::1] mask,
-             int32_t[::1] seat, float[:, ::1] rewards, uint8_t[::1] done, int mode=0):
+             int32_t[::1] seat, float[:, ::1] rewards, uint8_t[::1] done, int mode=0,
+             object returns=None):
         """Apply one action per hand (all checked first: a refused one changes nothing), then
         write the rewards, the hands ended and the observations of the next seats. ``mode``:
         0 (same-step autoreset) deals an ended hand again at once; 1 (next-step) leaves it ended,
         its row the view of the seat that moved last with no legal move, and deals it again at the
         next step (whose action for it is ignored: rewards 0, not ended); 2 (disabled) leaves it
-        ended and refuses to step it until :meth:`deal` deals it again."""
+        ended and refuses to step it until :meth:`deal` deals it again. ``returns`` (``(N,
+        players)`` ``float64``, optional): each seat's return (its net) of each hand that ended,
+        in its row (the other rows are left as they were). Returns the number of hands ended."""
         self._check_out(obs, mask, seat)
         if not 0 <= mode <= 2:
             raise ArgumentError(f"mode: 0, 1 or 2, not {mode}")
+        cdef double[:, ::1] net_out
+        cdef bint has_returns = returns is not None
+        if has_returns:
+            net_out = returns
+            if net_out.shape[0] != self.count or net_out.shape[1] != self.n:
+                raise ArgumentError("the returns array does not fit the batch")
+        cdef Py_ssize_t ended = 0
         if (actions.shape[0] != self.count or rewards.shape[0] != self.count
                 or rewards.shape[1] != self.n or done.shape[0] != self.count):
             raise ArgumentError("the actions or output arrays do not fit the batch")
@@ -309,12 +319,17 @@ cdef class Batch:
                     self.paid[i * n + p] = net[p]
             done[i] = over
             if over:
+                ended += 1
+                if has_returns:
+                    for p in range(n):
+                        net_out[i, p] = <double>self.paid[i * n + p]
                 if mode == 0:
                     self._deal(i, self.deal_source(i))
                 else:
                     self.ended[i] = 1
                     self.last[i] = acting
             self._write(i, &obs[i, 0], &mask[i, 0], &seat[i])
+        return ended
 
     cdef int _refuse(self, Py_ssize_t i, int a) except -1:
         raise IllegalMoveError(

@@ -119,7 +119,9 @@ def seeds_of(seed: object, count: int) -> tuple[int | None, ...]:
         if value is None:
             out.append(None)
             continue
-        if isinstance(value, bool) or (type(value) is not int and not isinstance(value, np.integer)):
+        if isinstance(value, bool) or (
+            type(value) is not int and not isinstance(value, np.integer)
+        ):
             raise ArgumentError(f"seed: integers from 0 (or None), not {str(value)[:40]!r}")
         if not 0 <= int(value) < 2**64:
             raise ArgumentError(f"seed: integers from 0 below 2**64 (or None), not {int(value)}")
@@ -136,7 +138,7 @@ class Deals:
     seed: a generator seeded from fresh entropy, its first hand included)."""
 
     def __init__(
-        self, profile: Profile, count: int, seed: int | None | tuple[int | None, ...], dealer: int
+        self, profile: Profile, count: int, seed: int | tuple[int | None, ...] | None, dealer: int
     ) -> None:
         self.profile = profile
         self.dealer = dealer

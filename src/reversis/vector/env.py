@@ -7,7 +7,6 @@ from typing import Any
 
 import gymnasium
 import numpy as np
-from numpy.typing import NDArray
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
@@ -34,7 +33,7 @@ __all__ = ["VectorEnv"]
 LIMIT = 1000.0
 
 
-class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
+class VectorEnv(gymnasium.vector.VectorEnv):
     """``num_envs`` hands of ``profile`` stepped together (see :mod:`reversis.vector.functional`),
     a Gymnasium vector environment.
 
@@ -176,7 +175,9 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         only their rows (``_key`` masks) and has no ``"rewards"``.
         """
         if options is not None and not isinstance(options, dict):
-            raise ArgumentError(f"options: None or a dict (only 'reset_mask' is read), not {options!r}")
+            raise ArgumentError(
+                f"options: None or a dict (only 'reset_mask' is read), not {options!r}"
+            )
         seeds = self._seeds_of(seed) if isinstance(seed, list | tuple | np.ndarray) else None
         given = None if seeds is not None else seed_of(seed)
         if options is not None and "reset_mask" in options:
@@ -194,7 +195,6 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         self._batch.observe(obs, mask, seat)
         rewards[:] = 0.0
         done[:] = False
-        self._returns[:] = 0.0
         return obs, self._info()
 
     def _reset_some(
@@ -214,14 +214,15 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
             raise ArgumentError("no hands yet: reset() the environment first")
         deals = self._deals
         if seeds is not None or given is not None:
-            fresh = Deals(self.profile, self.num_envs, seeds if seeds is not None else given, self.dealer)
+            fresh = Deals(
+                self.profile, self.num_envs, seeds if seeds is not None else given, self.dealer
+            )
             fresh.seeds = deals.seeds
             deals.rng, deals.rngs, deals.first = fresh.rng, fresh.rngs, fresh.first
         obs, mask, seat, _, _ = self._arrays
         rows = np.flatnonzero(reset_mask)
         for i in rows.tolist():
             self._batch.deal(i, deals(i))
-            self._returns[i] = 0.0
         self._batch.observe(obs, mask, seat)
         # (``terminated`` and ``info["rewards"]`` of the last step are left as they were: a caller
         # may hold them, or pass ``terminated`` itself as the mask.)
@@ -241,18 +242,25 @@ class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         chosen = actions_of(actions, self.num_envs)
         if self.reward_seat is None:
             self._acting[:] = seat
-        self._batch.step(chosen, obs, mask, seat, rewards, self._done, self._mode)
+        ended = self._batch.step(
+            chosen, obs, mask, seat, rewards, self._done, self._mode, self._returns
+        )
         if self.reward_seat is None:
             self._reward[:] = rewards[self._rows, self._acting]
         else:
             self._reward[:] = rewards[:, self.reward_seat]
-        returns = self._returns
-        returns += rewards
-        info = self._info()
-        if done.any():
-            info["returns"] = np.where(done[:, None], returns, 0.0)
+        every = self._all
+        info = {
+            "action_mask": mask,
+            "_action_mask": every,
+            "seat": seat,
+            "_seat": every,
+            "rewards": rewards,
+            "_rewards": every,
+        }
+        if ended:
+            info["returns"] = np.where(done[:, None], self._returns, 0.0)
             info["_returns"] = done.copy()
-            returns[done] = 0.0
         return obs, self._reward, done, self._truncated, info
 
     def render(self) -> tuple[str, ...] | None:

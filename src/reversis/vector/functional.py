@@ -21,7 +21,9 @@ them):
   nothing (rewards 0, not ended).
 
 Hand ``i`` is ``new_hand(profile, seed=hand_seeds[i], dealer=dealer)``; the seeds are drawn from a
-generator seeded by ``reset(seed)`` (63 bits each, as the PettingZoo environment draws them). An
+generator seeded by ``reset(seed)`` (63 bits each, as the PettingZoo environment draws them), or,
+from a list of one seed per hand, hand ``i`` is dealt from ``seed[i]`` and its later hands from a
+generator of its own (:class:`~reversis.vector.Deals`). An
 action that is not legal in its hand raises :class:`~reversis.IllegalMoveError` naming the hand and
 the action, and nothing is applied (every action is checked before any is applied).
 
@@ -161,9 +163,7 @@ def step(state: BatchState, actions: object) -> BatchState:
     profile = deals.profile
     obs, mask, seat, rewards, done = output_arrays(count, profile)
     batch.step(chosen, obs, mask, seat, rewards, done.view(np.uint8), state._mode)
-    return BatchState(
-        obs, mask, seat, rewards, done, deals.seeds.copy(), batch, deals, state._mode
-    )
+    return BatchState(obs, mask, seat, rewards, done, deals.seeds.copy(), batch, deals, state._mode)
 
 
 def random_actions(action_mask: NDArray[np.int8], rng: np.random.Generator) -> NDArray[np.int64]:

@@ -105,16 +105,27 @@ class PythonBatch:
         seat[i] = me
 
     def step(
-        self, actions: Any, obs: Any, mask: Any, seat: Any, rewards: Any, done: Any, mode: int = 0
-    ) -> None:
+        self,
+        actions: Any,
+        obs: Any,
+        mask: Any,
+        seat: Any,
+        rewards: Any,
+        done: Any,
+        mode: int = 0,
+        returns: Any = None,
+    ) -> int:
         """Apply one action per hand (all checked first), then write the rewards, the hands
         ended and the observations of the next seats. ``mode`` as the compiled core's: 0 deals
         an ended hand again at once; 1 leaves it ended (its row the view of the seat that moved
         last, no legal move) and deals it again at the next step, ignoring that step's action
-        for it; 2 leaves it ended and refuses to step it until :meth:`deal`."""
+        for it; 2 leaves it ended and refuses to step it until :meth:`deal`. ``returns``
+        (optional, ``(N, players)``): each seat's net of each hand that ended, in its row. The
+        number of hands ended."""
         if type(mode) is not int or not 0 <= mode <= 2:
             raise ArgumentError(f"mode: 0, 1 or 2, not {mode}")
         moves: list[Move | None] = []
+        ended = 0
         for i, hand in enumerate(self.hands):
             if self.ended[i]:
                 if mode == 2:
@@ -137,8 +148,8 @@ class PythonBatch:
                     f"{hand.to_move} now (see the action mask)",
                 )
             moves.append(move)
-        for i, (hand, move) in enumerate(zip(self.hands, moves, strict=True)):
-            if move is None:
+        for i, (hand, chosen) in enumerate(zip(self.hands, moves, strict=True)):
+            if chosen is None:
                 self.deal(i, self.deal_source(i))
                 rewards[i, :] = 0.0
                 done[i] = False
@@ -146,7 +157,7 @@ class PythonBatch:
                 continue
             acting = hand.to_move
             assert acting is not None
-            after = hand.apply(move)
+            after = hand.apply(chosen)
             rewards[i, :] = 0.0
             over = after.is_over
             if over or (self.shaping and len(after.tricks) > len(hand.tricks)):
@@ -155,6 +166,10 @@ class PythonBatch:
                     rewards[i, p] = net[p] - self.paid[i][p]
                 self.paid[i] = list(net)
             done[i] = over
+            if over:
+                ended += 1
+                if returns is not None:
+                    returns[i, :] = self.paid[i]
             if over and mode == 0:
                 self.deal(i, self.deal_source(i))
             else:
@@ -163,3 +178,4 @@ class PythonBatch:
                     self.ended[i] = True
                     self.last[i] = acting
             self._write(i, self.hands[i], obs, mask, seat)
+        return ended
