@@ -34,6 +34,7 @@ from gymnasium.vector.utils import batch_space
 from gymnasium.wrappers import vector as wrappers
 
 from reversis.vector import VectorEnv, random_actions
+from reversis.vector import init as vector_init
 
 MODES = [AutoresetMode.SAME_STEP, AutoresetMode.NEXT_STEP, AutoresetMode.DISABLED]
 PROFILES = ["hearts", "fournier-1785"]
@@ -277,6 +278,12 @@ def test_a_list_of_seeds_deals_each_hand_from_its_own() -> None:
     ):
         with pytest.raises(ArgumentError, match="seed"):
             env.reset(seed=bad)
+    given = VectorEnv("fournier-1785", 2, seed=[7, 8])  # the seeds of the first reset
+    given.reset()
+    assert given.hand_seeds.tolist() == [7, 8]
+    assert vector_init("fournier-1785", 2, seed=[7, 8]).hand_seeds.tolist() == [7, 8]
+    with pytest.raises(ArgumentError, match="seed"):
+        VectorEnv("fournier-1785", 2, seed=[7])
     env.reset(seed=[1, None, 3])  # None: that hand from fresh entropy, as Gymnasium's
     assert env.hand_seeds[0] == 1
     assert env.hand_seeds[2] == 3

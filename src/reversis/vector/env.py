@@ -129,8 +129,9 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._done = self._arrays[4].view(np.uint8)
         self._all = np.ones(self.num_envs, np.bool_)
         self._all.flags.writeable = False
-        self._seed = seed_of(seed) if not isinstance(seed, list | tuple) else None
-        self._seeds = None if self._seed is not None or seed is None else self._seeds_of(seed)
+        listed = isinstance(seed, list | tuple | np.ndarray)
+        self._seed = None if listed else seed_of(seed)
+        self._seeds = self._seeds_of(seed) if listed else None
         self._deals: Deals | None = None
         self._batch: Any = None
 
