@@ -252,11 +252,9 @@ cdef class Batch:
         if not 0 <= mode <= 2:
             raise ArgumentError(f"mode: 0, 1 or 2, not {mode}")
         cdef double[:, ::1] net_out
-        cdef bint has_returns = returns is not None
-        if has_returns:
-            net_out = returns
-            if net_out.shape[0] != self.count or net_out.shape[1] != self.n:
-                raise ArgumentError("the returns array does not fit the batch")
+        cdef bint has_returns = False  # its buffer taken at the first hand ended, not every step
+        if returns is not None and (returns.shape[0] != self.count or returns.shape[1] != self.n):
+            raise ArgumentError("the returns array does not fit the batch")
         cdef Py_ssize_t ended = 0
         if (actions.shape[0] != self.count or rewards.shape[0] != self.count
                 or rewards.shape[1] != self.n or done.shape[0] != self.count):
@@ -320,6 +318,9 @@ cdef class Batch:
             done[i] = over
             if over:
                 ended += 1
+                if returns is not None and not has_returns:
+                    net_out = returns
+                    has_returns = True
                 if has_returns:
                     for p in range(n):
                         net_out[i, p] = <double>self.paid[i * n + p]
