@@ -239,7 +239,7 @@ cdef class Batch:
 
     def step(self, const int64_t[::1] actions, float[:, ::1] obs, int8_t[:, ::1] mask,
              int32_t[::1] seat, float[:, ::1] rewards, uint8_t[::1] done, int mode=0,
-             object returns=None):
+             object returns=None, float[::1] reward=None, int reward_seat=-1):
         """Apply one action per hand (all checked first: a refused one changes nothing), then
         write the rewards, the hands ended and the observations of the next seats. ``mode``:
         0 (same-step autoreset) deals an ended hand again at once; 1 (next-step) leaves it ended,
@@ -247,7 +247,9 @@ cdef class Batch:
         next step (whose action for it is ignored: rewards 0, not ended); 2 (disabled) leaves it
         ended and refuses to step it until :meth:`deal` deals it again. ``returns`` (``(N,
         players)`` ``float64``, optional): each seat's return (its net) of each hand that ended,
-        in its row (the other rows are left as they were). Returns the number of hands ended."""
+        in its row (the other rows are left as they were). ``reward`` (``(N,)``, optional): each
+        hand's reward of seat ``reward_seat``, or of the seat that acted if it is -1. Returns the
+        number of hands ended."""
         self._check_out(obs, mask, seat)
         if not 0 <= mode <= 2:
             raise ArgumentError(f"mode: 0, 1 or 2, not {mode}")
@@ -256,6 +258,11 @@ cdef class Batch:
         if returns is not None and (returns.shape[0] != self.count or returns.shape[1] != self.n):
             raise ArgumentError("the returns array does not fit the batch")
         cdef Py_ssize_t ended = 0
+        cdef bint has_reward = reward is not None
+        if has_reward and reward.shape[0] != self.count:
+            raise ArgumentError("the reward array does not fit the batch")
+        if not -1 <= reward_seat < self.n:
+            raise ArgumentError(f"reward_seat: -1 or a seat, not {reward_seat}")
         if (actions.shape[0] != self.count or rewards.shape[0] != self.count
                 or rewards.shape[1] != self.n or done.shape[0] != self.count):
             raise ArgumentError("the actions or output arrays do not fit the batch")
@@ -293,6 +300,8 @@ cdef class Batch:
                 self._deal(i, self.deal_source(i))
                 for p in range(n):
                     rewards[i, p] = 0.0
+                if has_reward:
+                    reward[i] = 0.0
                 done[i] = 0
                 self._write(i, &obs[i, 0], &mask[i, 0], &seat[i])
                 continue
@@ -315,6 +324,8 @@ cdef class Batch:
                 for p in range(n):
                     rewards[i, p] = <float>(net[p] - self.paid[i * n + p])
                     self.paid[i * n + p] = net[p]
+            if has_reward:
+                reward[i] = rewards[i, acting if reward_seat < 0 else reward_seat]
             done[i] = over
             if over:
                 ended += 1

@@ -64,10 +64,11 @@ def batch_bytes(profile: Profile, count: int) -> int:
     """The bytes a batch of ``count`` hands of ``profile`` takes, in Python integers: per hand,
     the arrays a step writes (the observation in ``float32``, the action mask in ``int8``, the
     seat to move in ``int32``, each seat's reward in ``float32``, whether it ended), the arrays
-    :class:`~reversis.vector.functional.VectorEnv` keeps beside them (the hand's seed, its reward, its
-    acting seat, its row number and truncation) and :data:`STATE_BYTES`."""
+    :class:`~reversis.vector.functional.VectorEnv` keeps beside them (the hand's seed, its reward,
+    its truncation, its entry in the info's masks and each seat's return in ``float64``) and
+    :data:`STATE_BYTES`."""
     arrays = 4 * observation_size(profile) + action_count(profile) + 4 + 4 * profile.players + 1
-    kept = 8 + 4 + 4 + 8 + 1
+    kept = 8 + 4 + 1 + 1 + 8 * profile.players
     return count * (arrays + kept + STATE_BYTES)
 
 

@@ -123,9 +123,8 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._arrays = output_arrays(self.num_envs, self.profile)
         self._truncated = np.zeros(self.num_envs, np.bool_)
         self._reward = np.zeros(self.num_envs, np.float32)
-        self._acting = np.zeros(self.num_envs, np.int32)
+        self._reward_seat = -1 if reward_seat is None else reward_seat
         self._returns = np.zeros((self.num_envs, self.profile.players), np.float64)
-        self._rows = np.arange(self.num_envs)
         self._done = self._arrays[4].view(np.uint8)
         self._all = np.ones(self.num_envs, np.bool_)
         self._all.flags.writeable = False
@@ -241,15 +240,18 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             raise ArgumentError("no hands yet: reset() the environment first")
         obs, mask, seat, rewards, done = self._arrays
         chosen = actions_of(actions, self.num_envs)
-        if self.reward_seat is None:
-            self._acting[:] = seat
         ended = self._batch.step(
-            chosen, obs, mask, seat, rewards, self._done, self._mode, self._returns
+            chosen,
+            obs,
+            mask,
+            seat,
+            rewards,
+            self._done,
+            self._mode,
+            self._returns,
+            self._reward,
+            self._reward_seat,
         )
-        if self.reward_seat is None:
-            self._reward[:] = rewards[self._rows, self._acting]
-        else:
-            self._reward[:] = rewards[:, self.reward_seat]
         every = self._all
         info = {
             "action_mask": mask,

@@ -114,14 +114,17 @@ class PythonBatch:
         done: Any,
         mode: int = 0,
         returns: Any = None,
+        reward: Any = None,
+        reward_seat: int = -1,
     ) -> int:
         """Apply one action per hand (all checked first), then write the rewards, the hands
         ended and the observations of the next seats. ``mode`` as the compiled core's: 0 deals
         an ended hand again at once; 1 leaves it ended (its row the view of the seat that moved
         last, no legal move) and deals it again at the next step, ignoring that step's action
         for it; 2 leaves it ended and refuses to step it until :meth:`deal`. ``returns``
-        (optional, ``(N, players)``): each seat's net of each hand that ended, in its row. The
-        number of hands ended."""
+        (optional, ``(N, players)``): each seat's net of each hand that ended, in its row;
+        ``reward`` (optional, ``(N,)``): each hand's reward of seat ``reward_seat``, or of the
+        seat that acted if it is -1. The number of hands ended."""
         if type(mode) is not int or not 0 <= mode <= 2:
             raise ArgumentError(f"mode: 0, 1 or 2, not {mode}")
         moves: list[Move | None] = []
@@ -152,6 +155,8 @@ class PythonBatch:
             if chosen is None:
                 self.deal(i, self.deal_source(i))
                 rewards[i, :] = 0.0
+                if reward is not None:
+                    reward[i] = 0.0
                 done[i] = False
                 self._write(i, self.hands[i], obs, mask, seat)
                 continue
@@ -165,6 +170,8 @@ class PythonBatch:
                 for p in range(self.n):
                     rewards[i, p] = net[p] - self.paid[i][p]
                 self.paid[i] = list(net)
+            if reward is not None:
+                reward[i] = rewards[i, acting if reward_seat < 0 else reward_seat]
             done[i] = over
             if over:
                 ended += 1
