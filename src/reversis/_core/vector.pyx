@@ -6,7 +6,10 @@
 # steps them together with one action index per hand, and writes into NumPy arrays the
 # observation of the seat to move (reversis.views.encoding's, the same numbers), its action mask
 # (reversis.engine.actions' numbering), the seat to move, each seat's reward and which hands
-# ended; an ended hand is dealt again at once (auto-reset) from the batch's ``deal_source(i)``.
+# ended; an ended hand is dealt again at once (auto-reset) from the batch's ``deal_source(i)``,
+# or (the step's ``mode``, Gymnasium's autoreset modes) left ended, its row the view of the seat
+# that moved last with no legal move, until the next step deals it again (NEXT_STEP) or the
+# caller does (DISABLED: stepping it is refused).
 # The game's own parts of the observation (points, the pot once shown, the privilege) are
 # computed in C for the scorings the settlement lowers (Reversis, Hearts, Tëtka: settle.pyx's
 # functions); Réunion and any other scoring ask the game (``Game.seen``) on a scratch CoreState.
@@ -107,6 +110,8 @@ cdef class Batch:
     cdef int* shown
     cdef int* trump
     cdef int* direction
+    cdef uint8_t* ended         # the hand ended and was not dealt again (modes NEXT_STEP, DISABLED)
+    cdef int* last              # the seat that moved last in an ended hand (its row's view)
     cdef list tables
     cdef tuple moves
     cdef object deal_source
@@ -123,6 +128,8 @@ cdef class Batch:
         PyMem_Free(self.shown)
         PyMem_Free(self.trump)
         PyMem_Free(self.direction)
+        PyMem_Free(self.ended)
+        PyMem_Free(self.last)
 
     @property
     def num_envs(self):
@@ -170,6 +177,7 @@ cdef class Batch:
                              else 2 if offset == self.n - 1 else 1)
         if c.to_move < 0:
             raise ArgumentError("the deal has no move to make")
+        self.ended[i] = 0
         return 0
 
     cdef CoreState _load(self, Py_ssize_t i):
@@ -205,6 +213,8 @@ cdef class Batch:
         memcpy(out.shown, self.shown, self.count * sizeof(int))
         memcpy(out.trump, self.trump, self.count * sizeof(int))
         memcpy(out.direction, self.direction, self.count * sizeof(int))
+        memcpy(out.ended, self.ended, self.count)
+        memcpy(out.last, self.last, self.count * sizeof(int))
         out.tables = list(self.tables)
         out.moves, out.game = self.moves, self.game
         out.deal_source = self.deal_source if deal_source is None else deal_source
@@ -228,10 +238,31 @@ cdef class Batch:
         return 0
 
     def step(self, const int64_t[::1] actions, float[:, ::1] obs, int8_t[:, ::1] mask,
-             int32_t[::1] seat, float[:, ::1] rewards, uint8_t[::1] done):
+             int32_t[::1] seat, float[:, ::1] rewards, uint8_t[::1] done, int mode=0,
+             object returns=None, float[::1] reward=None, int reward_seat=-1):
         """Apply one action per hand (all checked first: a refused one changes nothing), then
-        write the rewards, the hands ended (dealt again) and the observations of the next seats."""
+        write the rewards, the hands ended and the observations of the next seats. ``mode``:
+        0 (same-step autoreset) deals an ended hand again at once; 1 (next-step) leaves it ended,
+        its row the view of the seat that moved last with no legal move, and deals it again at the
+        next step (whose action for it is ignored: rewards 0, not ended); 2 (disabled) leaves it
+        ended and refuses to step it until :meth:`deal` deals it again. ``returns`` (``(N,
+        players)`` ``float64``, optional): each seat's return (its net) of each hand that ended,
+        in its row (the other rows are left as they were). ``reward`` (``(N,)``, optional): each
+        hand's reward of seat ``reward_seat``, or of the seat that acted if it is -1. Returns the
+        number of hands ended."""
         self._check_out(obs, mask, seat)
+        if not 0 <= mode <= 2:
+            raise ArgumentError(f"mode: 0, 1 or 2, not {mode}")
+        cdef double[:, ::1] net_out
+        cdef bint has_returns = False  # its buffer taken at the first hand ended, not every step
+        if returns is not None and (returns.shape[0] != self.count or returns.shape[1] != self.n):
+            raise ArgumentError("the returns array does not fit the batch")
+        cdef Py_ssize_t ended = 0
+        cdef bint has_reward = reward is not None
+        if has_reward and reward.shape[0] != self.count:
+            raise ArgumentError("the reward array does not fit the batch")
+        if not -1 <= reward_seat < self.n:
+            raise ArgumentError(f"reward_seat: -1 or a seat, not {reward_seat}")
         if (actions.shape[0] != self.count or rewards.shape[0] != self.count
                 or rewards.shape[1] != self.n or done.shape[0] != self.count):
             raise ArgumentError("the actions or output arrays do not fit the batch")
@@ -241,9 +272,15 @@ cdef class Batch:
         cdef StateC* c
         cdef const TableC* t
         cdef int64_t net[MAX_PLAYERS]
-        cdef int tricks_before
+        cdef int tricks_before, acting
         cdef bint over
         for i in range(self.count):
+            if self.ended[i]:
+                if mode == 2:
+                    raise ArgumentError(
+                        f"hand {i} of the batch has ended: deal it again first (autoreset "
+                        f"DISABLED: reset(options={{'reset_mask': ...}}))")
+                continue  # dealt again below, its action ignored
             action = actions[i]
             if not 0 <= action < self.nactions:
                 raise InvalidMoveError(
@@ -259,12 +296,22 @@ cdef class Batch:
             elif not step_allowed(t, c, code, card):
                 self._refuse(i, a)
         for i in range(self.count):
+            if self.ended[i]:
+                self._deal(i, self.deal_source(i))
+                for p in range(n):
+                    rewards[i, p] = 0.0
+                if has_reward:
+                    reward[i] = 0.0
+                done[i] = 0
+                self._write(i, &obs[i, 0], &mask[i, 0], &seat[i])
+                continue
             a = <int>actions[i]
             code = self.act_code[a]
             card = self.act_card[a]
             c = &self.states[i]
             t = &(<Table>self.tables[i]).c
             tricks_before = c.ntricks
+            acting = c.to_move
             if code == MOVE_PLAY:
                 apply_card(t, c, &self.facts[i * MAX_FACTS], card)
             else:
@@ -277,10 +324,24 @@ cdef class Batch:
                 for p in range(n):
                     rewards[i, p] = <float>(net[p] - self.paid[i * n + p])
                     self.paid[i * n + p] = net[p]
+            if has_reward:
+                reward[i] = rewards[i, acting if reward_seat < 0 else reward_seat]
             done[i] = over
             if over:
-                self._deal(i, self.deal_source(i))
+                ended += 1
+                if returns is not None and not has_returns:
+                    net_out = returns
+                    has_returns = True
+                if has_returns:
+                    for p in range(n):
+                        net_out[i, p] = <double>self.paid[i * n + p]
+                if mode == 0:
+                    self._deal(i, self.deal_source(i))
+                else:
+                    self.ended[i] = 1
+                    self.last[i] = acting
             self._write(i, &obs[i, 0], &mask[i, 0], &seat[i])
+        return ended
 
     cdef int _refuse(self, Py_ssize_t i, int a) except -1:
         raise IllegalMoveError(
@@ -290,13 +351,17 @@ cdef class Batch:
         )
 
     cdef int _write(self, Py_ssize_t i, float* out, int8_t* mask, int32_t* seat) except -1:
-        """Hand ``i``'s observation for its seat to move, its mask and seat."""
+        """Hand ``i``'s observation for its seat to move, its mask and seat (of an ended hand: the
+        view of the seat that moved last, no legal move)."""
         cdef StateC* c = &self.states[i]
         cdef const TableC* t = &(<Table>self.tables[i]).c
         cdef int me = c.to_move
         cdef uint64_t cards
         cdef int kind
         memset(mask, 0, self.nactions)
+        if self.ended[i]:
+            seat[0] = self.last[i]
+            return self._encode(i, self.last[i], out)
         seat[0] = me
         if c.legal:
             cards = c.legal
@@ -449,8 +514,11 @@ cdef Batch _new_batch(Py_ssize_t count, int n, int d, int nactions):
     b.shown = <int*>PyMem_Calloc(count, sizeof(int))
     b.trump = <int*>PyMem_Calloc(count, sizeof(int))
     b.direction = <int*>PyMem_Calloc(count, sizeof(int))
+    b.ended = <uint8_t*>PyMem_Calloc(count, 1)
+    b.last = <int*>PyMem_Calloc(count, sizeof(int))
     if (b.act_code == NULL or b.act_card == NULL or b.states == NULL or b.facts == NULL
-            or b.paid == NULL or b.shown == NULL or b.trump == NULL or b.direction == NULL):
+            or b.paid == NULL or b.shown == NULL or b.trump == NULL or b.direction == NULL
+            or b.ended == NULL or b.last == NULL):
         raise MemoryError()
     b.tables = [None] * count
     return b
@@ -462,11 +530,11 @@ BATCH_BYTES_LIMIT = 4 * 2**30
 
 def batch_hand_bytes(players):
     """The bytes of C data a batch keeps per hand of ``players`` seats (its state, its facts, the
-    rewards paid, the deal's table), a Python integer."""
+    rewards paid, whether it ended and who moved last, the deal's table), a Python integer."""
     if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
         raise ArgumentError(f"players: an integer from 1 to {MAX_PLAYERS}, not {str(players)[:20]}")
     return (sizeof(StateC) + MAX_FACTS * sizeof(FactC) + players * sizeof(int64_t)
-            + 3 * sizeof(int) + sizeof(TableC))
+            + 4 * sizeof(int) + 1 + sizeof(TableC))
 
 
 def new_batch(profile, count, deal_source, shaping=False):

@@ -30,10 +30,12 @@ __all__ = [
     "count_of",
     "dealer_of",
     "max_envs",
+    "mode_of",
     "new_batch",
     "output_arrays",
     "profile_of",
     "seed_of",
+    "seeds_of",
 ]
 
 
@@ -62,10 +64,11 @@ def batch_bytes(profile: Profile, count: int) -> int:
     """The bytes a batch of ``count`` hands of ``profile`` takes, in Python integers: per hand,
     the arrays a step writes (the observation in ``float32``, the action mask in ``int8``, the
     seat to move in ``int32``, each seat's reward in ``float32``, whether it ended), the arrays
-    :class:`~reversis.vector.functional.VectorEnv` keeps beside them (the hand's seed, its reward, its
-    acting seat, its row number and truncation) and :data:`STATE_BYTES`."""
+    :class:`~reversis.vector.functional.VectorEnv` keeps beside them (the hand's seed, its reward,
+    its truncation, its entry in the info's masks and each seat's return in ``float64``) and
+    :data:`STATE_BYTES`."""
     arrays = 4 * observation_size(profile) + action_count(profile) + 4 + 4 * profile.players + 1
-    kept = 8 + 4 + 4 + 8 + 1
+    kept = 8 + 4 + 1 + 1 + 8 * profile.players
     return count * (arrays + kept + STATE_BYTES)
 
 
@@ -103,20 +106,63 @@ def seed_of(seed: object) -> int | None:
     return int(seed)
 
 
-class Deals:
-    """Where a batch's hands come from: hand ``i`` is dealt with the next seed of a generator
-    seeded once (``random.Random(seed).getrandbits(63)``), kept in :attr:`seeds`."""
+def seeds_of(seed: object, count: int) -> tuple[int | None, ...]:
+    """One seed per hand, as Gymnasium's ``reset(seed=[...])`` takes them: a list (or tuple, or
+    array) of ``count`` entries, each an integer from 0 below 2**64 or ``None``."""
+    if isinstance(seed, np.ndarray):
+        seed = seed.tolist()
+    if not isinstance(seed, list | tuple):
+        raise ArgumentError(f"seed: an integer, a list of them or None, not {str(seed)[:40]!r}")
+    if len(seed) != count:
+        raise ArgumentError(f"seed: a list of {count} seeds (one per hand), not of {len(seed)}")
+    out: list[int | None] = []
+    for value in seed:
+        if value is None:
+            out.append(None)
+            continue
+        if isinstance(value, bool) or (
+            type(value) is not int and not isinstance(value, np.integer)
+        ):
+            raise ArgumentError(f"seed: integers from 0 (or None), not {str(value)[:40]!r}")
+        if not 0 <= int(value) < 2**64:
+            raise ArgumentError(f"seed: integers from 0 below 2**64 (or None), not {int(value)}")
+        out.append(int(value))
+    return tuple(out)
 
-    def __init__(self, profile: Profile, count: int, seed: int | None, dealer: int) -> None:
+
+class Deals:
+    """Where a batch's hands come from, kept in :attr:`seeds`. From one seed (or ``None``): hand
+    ``i`` is dealt with the next seed of a generator seeded once
+    (``random.Random(seed).getrandbits(63)``), drawn in the order the hands are dealt. From a
+    tuple of seeds, one per slot: slot ``i``'s first hand is dealt with ``seed[i]`` itself, and its
+    next hands with the seeds of a generator of its own, ``random.Random(seed[i])`` (a ``None``
+    seed: a generator seeded from fresh entropy, its first hand included)."""
+
+    def __init__(
+        self, profile: Profile, count: int, seed: int | tuple[int | None, ...] | None, dealer: int
+    ) -> None:
         self.profile = profile
         self.dealer = dealer
+        self.rngs: list[random.Random] | None = None
+        self.first: list[int | None] = []
+        if isinstance(seed, tuple):
+            self.rngs = [random.Random(s) for s in seed]
+            self.first = list(seed)
+            seed = None
         self.rng = random.Random(seed)
         #: The seed of the hand each slot is playing now.
         self.seeds = np.zeros(count, np.uint64)
 
     def __call__(self, i: int) -> Deal:
         """A new deal for slot ``i``."""
-        seed = self.rng.getrandbits(63)
+        if self.rngs is None:
+            seed = self.rng.getrandbits(63)
+        else:
+            first = self.first[i]
+            if first is None:
+                seed = self.rngs[i].getrandbits(63)
+            else:
+                seed, self.first[i] = first, None
         self.seeds[i] = seed
         return seeded_deal(self.profile, seed=seed, dealer=self.dealer)
 
@@ -126,8 +172,32 @@ class Deals:
         out.profile, out.dealer = self.profile, self.dealer
         out.rng = random.Random()
         out.rng.setstate(self.rng.getstate())
+        out.rngs = None
+        if self.rngs is not None:
+            out.rngs = []
+            for rng in self.rngs:
+                own = random.Random()
+                own.setstate(rng.getstate())
+                out.rngs.append(own)
+        out.first = list(self.first)
         out.seeds = self.seeds.copy()
         return out
+
+
+#: The autoreset modes, by the values of Gymnasium's ``AutoresetMode``: the batches' ``mode``.
+MODES = {"SameStep": 0, "NextStep": 1, "Disabled": 2}
+
+
+def mode_of(value: object, modes: tuple[str, ...] = ("SameStep", "NextStep", "Disabled")) -> int:
+    """The batch's ``mode`` (0, 1, 2) for an autoreset mode: Gymnasium's ``AutoresetMode`` or its
+    value (``"SameStep"``, ``"NextStep"``, ``"Disabled"``), among ``modes``."""
+    name = getattr(value, "value", value)
+    if not isinstance(name, str) or name not in modes:
+        raise ArgumentError(
+            f"autoreset_mode: one of {', '.join(modes)} (gymnasium.vector.AutoresetMode), "
+            f"not {str(value)[:40]!r}"
+        )
+    return MODES[name]
 
 
 def new_batch(profile: Profile, count: int, deals: Callable[[int], Deal], shaping: bool) -> Any:

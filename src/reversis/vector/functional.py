@@ -14,10 +14,16 @@ them):
   ends and 0 before, or with ``shaping=True`` the change of the provisional settlement at each
   trick, as :mod:`reversis.pettingzoo` pays them;
 * ``terminated`` ``(N,)`` ``bool``: the hands that ended with this step. An ended hand is dealt
-  again at once (auto-reset): the observation, mask and seat of its row are then the new hand's.
+  again at once (auto-reset, Gymnasium's same-step mode): the observation, mask and seat of its
+  row are then the new hand's. With ``autoreset_mode="NextStep"`` (Gymnasium's next-step mode) its
+  row is instead the view of the seat that moved last in it (``seat``), with no legal move (an
+  all-zero mask); the next step ignores the action given for it, deals it again, and pays it
+  nothing (rewards 0, not ended).
 
 Hand ``i`` is ``new_hand(profile, seed=hand_seeds[i], dealer=dealer)``; the seeds are drawn from a
-generator seeded by ``reset(seed)`` (63 bits each, as the PettingZoo environment draws them). An
+generator seeded by ``reset(seed)`` (63 bits each, as the PettingZoo environment draws them), or,
+from a list of one seed per hand, hand ``i`` is dealt from ``seed[i]`` and its later hands from a
+generator of its own (:class:`~reversis.vector.Deals`). An
 action that is not legal in its hand raises :class:`~reversis.IllegalMoveError` naming the hand and
 the action, and nothing is applied (every action is checked before any is applied).
 
@@ -68,10 +74,12 @@ from reversis.vector.checks import (
     count_of,
     dealer_of,
     max_envs,
+    mode_of,
     new_batch,
     output_arrays,
     profile_of,
     seed_of,
+    seeds_of,
 )
 
 if TYPE_CHECKING:
@@ -115,24 +123,31 @@ class BatchState:
     hand_seeds: NDArray[np.uint64]
     _batch: Any = attrs.field(repr=False)
     _deals: Deals = attrs.field(repr=False)
+    _mode: int = attrs.field(default=0, repr=False)
 
 
 def init(
     profile: Profile | str,
     num_envs: int,
-    seed: int | None = None,
+    seed: int | list[int | None] | None = None,
     *,
     dealer: int = 0,
     shaping: bool = False,
+    autoreset_mode: object = "SameStep",
 ) -> BatchState:
-    """``num_envs`` hands of ``profile`` dealt from ``seed`` (see the module's docstring)."""
+    """``num_envs`` hands of ``profile`` dealt from ``seed`` (see the module's docstring):
+    an integer (or ``None``), or a list of one seed per hand (see
+    :class:`~reversis.vector.Deals`). ``autoreset_mode``: ``"SameStep"`` or ``"NextStep"``
+    (or Gymnasium's ``AutoresetMode``)."""
     profile = profile_of(profile)
     count = count_of(num_envs, profile)
-    deals = Deals(profile, count, seed_of(seed), dealer_of(profile, dealer))
+    mode = mode_of(autoreset_mode, ("SameStep", "NextStep"))
+    seeds = seeds_of(seed, count) if isinstance(seed, list | tuple | np.ndarray) else seed_of(seed)
+    deals = Deals(profile, count, seeds, dealer_of(profile, dealer))
     batch = new_batch(profile, count, deals, shaping)
     obs, mask, seat, rewards, done = output_arrays(count, profile)
     batch.observe(obs, mask, seat)
-    return BatchState(obs, mask, seat, rewards, done, deals.seeds.copy(), batch, deals)
+    return BatchState(obs, mask, seat, rewards, done, deals.seeds.copy(), batch, deals, mode)
 
 
 def step(state: BatchState, actions: object) -> BatchState:
@@ -147,17 +162,20 @@ def step(state: BatchState, actions: object) -> BatchState:
     batch = state._batch.copy(deals)
     profile = deals.profile
     obs, mask, seat, rewards, done = output_arrays(count, profile)
-    batch.step(chosen, obs, mask, seat, rewards, done.view(np.uint8))
-    return BatchState(obs, mask, seat, rewards, done, deals.seeds.copy(), batch, deals)
+    batch.step(chosen, obs, mask, seat, rewards, done.view(np.uint8), state._mode)
+    return BatchState(obs, mask, seat, rewards, done, deals.seeds.copy(), batch, deals, state._mode)
 
 
 def random_actions(action_mask: NDArray[np.int8], rng: np.random.Generator) -> NDArray[np.int64]:
     """One legal action per row of ``action_mask``, uniformly at random (for tests and
-    baselines): the ``k``-th legal action, ``k`` drawn below the row's count."""
+    baselines): the ``k``-th legal action, ``k`` drawn below the row's count; 0 for a row with no
+    legal action (a hand ended in the next-step autoreset mode, whose action is ignored)."""
     counts = action_mask.sum(axis=1)
     picks = (rng.random(action_mask.shape[0]) * counts).astype(np.int64)
     cumulative = np.cumsum(action_mask, axis=1)
-    return np.asarray((cumulative <= picks[:, None]).sum(axis=1), np.int64)
+    out = np.asarray((cumulative <= picks[:, None]).sum(axis=1), np.int64)
+    out[counts == 0] = 0
+    return out
 
 
 def __getattr__(name: str) -> Any:
