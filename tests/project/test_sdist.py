@@ -60,7 +60,10 @@ def _missing() -> str | None:
     )
     if inside.returncode != 0:
         return "not a git checkout"
-    if importlib.util.find_spec("build") is None:
+    spec = importlib.util.find_spec("build")
+    # A `build/` folder in the checkout (left by `pip install .`) is a namespace package of that
+    # name, not the tool: a regular package installed wins over it, so only that one counts.
+    if spec is None or spec.origin in (None, "namespace"):
         return "build is not installed (pip install -e '.[dev]')"
     return None
 
