@@ -14,9 +14,25 @@ module                        what it holds
 :mod:`~.progress`             the progress of a long run, on a terminal or in a log
 ============================  ======================================================================
 
-Import the module you need (``from reversis.text import sentences``).
+Import the module you need (``from reversis.text import sentences``), or name it after ``import
+reversis``: ``reversis.text.sentences`` imports it when first asked for.
 """
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 __all__: list[str] = []
+
+#: The modules of the package, imported when first named (``reversis.text.sentences``).
+_MODULES = frozenset(
+    {"sentences", "narration", "render", "terminal", "glossary", "pictures", "page", "progress"}
+)
+
+
+def __getattr__(name: str) -> Any:
+    """The modules of :data:`_MODULES`, imported when first asked for."""
+    if name not in _MODULES:
+        raise AttributeError(f"module 'reversis.text' has no attribute {name!r}")
+    return importlib.import_module(f"reversis.text.{name}")
