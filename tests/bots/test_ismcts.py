@@ -20,6 +20,8 @@ from reversis.bots import ISMCTSBot, make_bot
 from reversis.bots.players import BOT_NAMES, CautiousBot, play_hand
 from reversis.bots.search import DECLINE_CODE, MAX_ITERATIONS, move_code
 from reversis.errors import ArgumentError
+from reversis.worlds.plan import lower_plan
+from reversis.worlds.sampler import core_plan, view_plan
 
 PROFILES = list(reversis.available_profiles())
 
@@ -150,6 +152,8 @@ def test_ismcts_sees_only_its_view_in_play() -> None:
     seat = a.to_move
     assert seat is not None
     assert a.view(seat) == b.view(seat)
+    if engine_name() == "compiled":  # the search in C: the core draws the worlds of this view
+        assert core_plan(a.view(seat))[1] or lower_plan(view_plan(a.view(seat)))
     assert a.hands != b.hands
     moves = set()
     for seed in range(6):
@@ -210,15 +214,14 @@ def test_move_codes() -> None:
 def test_core_search_checks_every_argument() -> None:
     from reversis._core import search as core
     from reversis.bots.playouts import danger_table
-    from reversis.worlds.plan import lower_plan
-    from reversis.worlds.sampler import core_plan, view_plan
 
-    a, _ = _same_view_two_deals()
-    while a.phase is reversis.Phase.EXCHANGE:
-        legal = a.legal_moves()
-        a = a.apply(Decline() if Decline() in legal else legal[0])
-    profile, plan = core_plan(a.view(1))
-    plan = plan or lower_plan(view_plan(a.view(1)))
+    a = reversis.new_hand("fournier-1785", seed=3)
+    while a.phase is not reversis.Phase.PLAY:
+        a = a.apply(a.legal_moves()[-1])
+    a = a.apply(a.legal_moves()[0])  # the core draws the worlds of a view once a card is played
+    view = a.view(a.to_move)  # type: ignore[arg-type]
+    profile, plan = core_plan(view)
+    plan = plan or lower_plan(view_plan(view))
     assert plan is not None
     table = danger_table(profile)
     good = {
