@@ -273,3 +273,30 @@ def test_core_search_checks_every_argument() -> None:
             core.search(**{**good, name: value})
     with pytest.raises(ArgumentError, match="budget"):
         core.search(**{**good, "iterations": None})
+
+
+@pytest.mark.skipif(engine_name() != "compiled", reason="the compiled search")
+def test_core_search_of_worlds_drawn_beforehand() -> None:
+    """In the steps before play the core does not draw the worlds: the bot draws some in Python
+    and the search in C takes one of them for each iteration; the tuple is checked."""
+    from reversis._core import search as core
+    from reversis.bots.playouts import danger_table
+    from reversis.hand import state_of
+    from reversis.worlds.plan import Draws, draw_world
+
+    a, _ = _same_view_two_deals()
+    view = a.view(1)
+    profile, plan = core_plan(view)
+    assert plan is None
+    assert lower_plan(view_plan(view)) is None
+    draws = Draws(5)
+    worlds = tuple(state_of(draw_world(view_plan(view), None, draws, 200)) for _ in range(8))
+    args = (30, None, 9, 200, danger_table(profile), -84, 120, 0.7, 0.1)
+    code, done, _ = core.search(worlds, *args)
+    assert done == 30
+    assert code in {move_code(m) for m in a.legal_moves()}
+    assert core.search(worlds, *args)[0] == code
+    later = a.apply(a.legal_moves()[0])  # seat 2 to move: not the view's worlds
+    for bad in ((), (None,), (worlds[0],) * (core.MAX_WORLDS + 1), (*worlds, state_of(later))):
+        with pytest.raises(ArgumentError, match="worlds"):
+            core.search(bad, *args)

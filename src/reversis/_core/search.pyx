@@ -34,6 +34,8 @@ from reversis.errors import ArgumentError
 
 #: The most iterations one search makes (its tree: a node of 40 bytes an iteration, at most 40 MB).
 MAX_ITERATIONS = 1_000_000
+#: The most worlds drawn beforehand that a search takes in place of a plan.
+MAX_WORLDS = 4096
 #: The longest budget in milliseconds (a day).
 MAX_MILLIS = 86_400_000
 
@@ -227,7 +229,8 @@ cdef double _need_real(object value, double low, double high, str what) except? 
 
 
 def search(plan, iterations, millis, seed, attempts, danger, low, high, exploration, epsilon):
-    """ISMCTS from the view of ``plan`` (a ``WorldPlan``): ``iterations`` iterations (an integer
+    """ISMCTS from the view of ``plan`` (a ``WorldPlan``, or a tuple of 1 to :data:`MAX_WORLDS`
+    worlds of the view drawn beforehand, ``CoreState`` values, one drawn for each iteration): ``iterations`` iterations (an integer
     from 1 to :data:`MAX_ITERATIONS`, or ``None``) or ``millis`` milliseconds (a number above 0,
     or ``None``), whichever ends first (one of them given); the worlds and the random choices from
     the core's generator at ``seed``; each world within ``attempts`` candidates; ``danger`` the
@@ -265,7 +268,30 @@ def search(plan, iterations, millis, seed, attempts, danger, low, high, explorat
     explore = _need_real(exploration, 0.0, 100.0, "exploration")
     r = _need_real(epsilon, 0.0, 1.0, "epsilon")
     _danger_of(danger, table_of_danger)
-    cdef Table table = world_table(plan)  # ArgumentError unless a WorldPlan
+    cdef tuple worlds = None, finals = None
+    cdef Table table
+    cdef CoreState world
+    cdef Py_ssize_t nworlds = 0, at = 0
+    if type(plan) is tuple:  # worlds drawn beforehand (positions whose worlds the core does not draw)
+        worlds = plan
+        nworlds = len(worlds)
+        if not 1 <= nworlds <= MAX_WORLDS:
+            raise ArgumentError(f"the search takes from 1 to {MAX_WORLDS} worlds, not {nworlds}")
+        finals = tuple([None] * nworlds)
+        finals_list = []
+        for item in worlds:
+            if type(item) is not CoreState:
+                raise ArgumentError(f"the search's worlds are CoreState values, not "
+                                    f"{type(item).__name__}")
+            world = <CoreState>item
+            if (world.table.c.players != (<CoreState>worlds[0]).table.c.players
+                    or world.c.to_move != (<CoreState>worlds[0]).c.to_move):
+                raise ArgumentError("the search's worlds are not of one view")
+            finals_list.append(_new_state(world.table, &world.c, _log_of(NULL, 0, MAX_FACTS)))
+        finals = tuple(finals_list)
+        table = (<CoreState>worlds[0]).table
+    else:
+        table = world_table(plan)  # ArgumentError unless a WorldPlan
     cdef const TableC* t = &table.c
     n = t.players
     limit = iterations if iterations is not None else MAX_ITERATIONS
@@ -285,7 +311,15 @@ def search(plan, iterations, millis, seed, attempts, danger, low, high, explorat
         while done < limit:
             if done and perf_counter() >= deadline:
                 break
-            if not draw_world(plan, &rng, tries, &c, log):
+            if worlds is not None:
+                at = next_choice(None, &rng, <int>nworlds)
+                world = <CoreState>worlds[at]
+                memcpy(&c, &world.c, sizeof(StateC))
+                memcpy(log, world.log.items, world.c.nfacts * sizeof(FactC))
+                table = world.table
+                t = &table.c
+                final = <CoreState>finals[at]
+            elif not draw_world(plan, &rng, tries, &c, log):
                 return None, done, rng
             leaf = _descend(&tree, t, &c, log, &rng, explore)
             if not _play_out(t, &c, log, &rng, table_of_danger, eps):

@@ -24,11 +24,13 @@ The move played is the root's child visited most. The tree covers every step of 
 engine has moves for (exchanges, declines, discards, gifts, passes, plays), so the bot plays every
 profile.
 
-Where the compiled core plays and draws the view's worlds (:mod:`reversis._core.search`), the
-whole search runs in C: worlds, tree, playouts and settlements, no Python call per node. Otherwise
-(``REVERSIS_ENGINE=python``, or a position whose worlds the core does not draw) the same algorithm
-runs here in Python, slower. Both are deterministic with a seeded ``rng`` and an ``iterations``
-budget (the two draw different numbers, so their choices may differ).
+Where the compiled core plays (:mod:`reversis._core.search`), the whole search runs in C: worlds,
+tree, playouts and settlements, no Python call per node. In a position whose worlds the core does
+not draw (the steps before play, the first lead), up to :data:`WORLDS` worlds are drawn beforehand
+in Python and each iteration takes one of them at random. On the reference engine
+(``REVERSIS_ENGINE=python``) the same algorithm runs here in Python, slower. Both are
+deterministic with a seeded ``rng`` and an ``iterations`` budget (the two draw different numbers,
+so their choices may differ).
 
     >>> import random
     >>> from reversis import new_hand
@@ -58,12 +60,24 @@ from reversis.moves import Decline, Move
 from reversis.profile import Profile
 from reversis.views.view import HandView
 
-__all__ = ["DECLINE_CODE", "MAX_ITERATIONS", "MAX_MILLIS", "ISMCTSBot", "move_code"]
+__all__ = [
+    "DECLINE_CODE",
+    "MAX_ITERATIONS",
+    "MAX_MILLIS",
+    "WORLDS",
+    "WORLDS_SHARE",
+    "ISMCTSBot",
+    "move_code",
+]
 
 #: The most iterations of one search (the compiled core's limit too).
 MAX_ITERATIONS = 1_000_000
 #: The longest budget of one search, in milliseconds (a day).
 MAX_MILLIS = 86_400_000
+#: The most worlds drawn beforehand for a search in C where the core does not draw a view's worlds.
+WORLDS = 64
+#: The share of a ``millis`` budget that drawing them may take.
+WORLDS_SHARE = 0.4
 #: The code of :class:`~reversis.Decline` in the search's tree (a card's move is its bit, 0–63).
 DECLINE_CODE = 64
 
@@ -148,6 +162,7 @@ class ISMCTSBot:
         if len(moves) == 1:
             return moves[0]
         seed = self.rng.getrandbits(64)
+        start = time.perf_counter()
         resolved, fast = core_plan(view, profile=self.profile)
         plan = None
         if fast is None:
@@ -155,25 +170,47 @@ class ISMCTSBot:
             fast = lower_plan(plan)
         low, high = net_bounds(resolved)
         table = danger_table(resolved)
-        if _CORE is not None and fast is not None:
-            code, _, _ = _CORE.search(
-                fast,
-                self.iterations,
-                self.millis,
-                seed,
-                ATTEMPTS,
-                table,
-                low,
-                high,
-                float(self.exploration),
-                float(self.epsilon),
-            )
-            if code is None:
-                raise no_world(view.seat, ATTEMPTS)
-            by_code = {move_code(move): move for move in moves}
-            return by_code[code]
-        assert plan is not None
-        return _search(self, plan, moves, seed, (low, high), table)
+        if _CORE is None:  # the reference engine: no plan of the core, the search in Python
+            assert plan is not None
+            return _search(self, plan, moves, seed, (low, high), table)
+        if fast is None:  # the worlds drawn beforehand, in Python; the search in C
+            assert plan is not None
+            fast, seed = self._worlds(plan, seed, start)
+        millis = self.millis  # what is left of it (the plan read, the worlds drawn)
+        if millis is not None:
+            millis = max(millis - 1000 * (time.perf_counter() - start), 0.001)
+        code, _, _ = _CORE.search(
+            fast,
+            self.iterations,
+            millis,
+            seed,
+            ATTEMPTS,
+            table,
+            low,
+            high,
+            float(self.exploration),
+            float(self.epsilon),
+        )
+        if code is None:
+            raise no_world(view.seat, ATTEMPTS)
+        by_code = {move_code(move): move for move in moves}
+        return by_code[code]
+
+    def _worlds(self, plan: object, seed: int, start: float) -> tuple[tuple[object, ...], int]:
+        """Worlds of ``plan`` drawn beforehand from ``seed`` for the search in C, where the core
+        does not draw the view's worlds itself (the steps before play, the first lead): at most
+        :data:`WORLDS` and ``iterations``, drawn within :data:`WORLDS_SHARE` of ``millis`` (at
+        least one). The worlds' states and the generator's state after them."""
+        from reversis.worlds.plan import Draws, draw_world  # noqa: PLC0415 - loaded with the bot
+        from reversis.worlds.sampler import ATTEMPTS  # noqa: PLC0415
+
+        most = min(WORLDS, self.iterations or WORLDS)
+        until = start + WORLDS_SHARE * self.millis / 1000 if self.millis is not None else math.inf
+        draws = Draws(seed)
+        worlds: list[object] = []
+        while len(worlds) < most and (not worlds or time.perf_counter() < until):
+            worlds.append(state_of(draw_world(plan, None, draws, ATTEMPTS)))
+        return tuple(worlds), draws.value
 
 
 class _Node:
