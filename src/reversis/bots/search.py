@@ -51,8 +51,7 @@ from types import ModuleType
 import attrs
 
 from reversis._core import engine_name
-from reversis.bots.players import _moves
-from reversis.bots.playouts import _play_out, cautious_pick, danger_table
+from reversis.bots.playouts import cautious_pick, danger_table, playout
 from reversis.errors import ArgumentError
 from reversis.games import net_bounds
 from reversis.hand import Hand, state_of
@@ -158,7 +157,11 @@ class ISMCTSBot:
         from reversis.worlds.plan import lower_plan, no_world  # noqa: PLC0415
         from reversis.worlds.sampler import ATTEMPTS, core_plan, view_plan  # noqa: PLC0415
 
-        moves = _moves(view)
+        if not isinstance(view, HandView):
+            raise ArgumentError(f"a bot chooses from a HandView, not {type(view).__name__}")
+        moves = view.legal_moves
+        if not moves:
+            raise ArgumentError(f"seat {view.seat} has no move to make in this view")
         if len(moves) == 1:
             return moves[0]
         seed = self.rng.getrandbits(64)
@@ -250,7 +253,7 @@ def _search(
         hand = draw_world(plan, None, draws, ATTEMPTS)
         path = [root]
         hand = _descend(root, hand, path, draws, bot.exploration)
-        nets, draws.value = _play_out(state_of(hand), draws.value, policy, "net")
+        nets = playout(hand, seed=draws.below(1 << 64), policy=policy)
         rewards = [min(1.0, max(0.0, (net - low) / span)) for net in nets]
         for node in path:
             node.visits += 1
