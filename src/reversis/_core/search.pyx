@@ -230,13 +230,13 @@ cdef double _need_real(object value, double low, double high, str what) except? 
 
 def search(plan, iterations, millis, seed, attempts, danger, low, high, exploration, epsilon):
     """ISMCTS from the view of ``plan`` (a ``WorldPlan``, or a tuple of 1 to :data:`MAX_WORLDS`
-    worlds of the view drawn beforehand, ``CoreState`` values, one drawn for each iteration): ``iterations`` iterations (an integer
-    from 1 to :data:`MAX_ITERATIONS`, or ``None``) or ``millis`` milliseconds (a number above 0,
-    or ``None``), whichever ends first (one of them given); the worlds and the random choices from
-    the core's generator at ``seed``; each world within ``attempts`` candidates; ``danger`` the
-    cautious policy's 64 values; each seat's net money normalised from ``[low, high]`` to
-    ``[0, 1]``; ``exploration`` UCB1's constant; ``epsilon`` the chance of a random play in a
-    playout. Returns ``(move, iterations made, next seed)``: ``move`` the code of the root's move
+    worlds of the view drawn beforehand, ``CoreState`` values, one taken for each iteration):
+    ``iterations`` iterations (an integer from 1 to :data:`MAX_ITERATIONS`, or ``None``) or
+    ``millis`` milliseconds (a number above 0, or ``None``), whichever ends first (one of them
+    given); the worlds and the random choices from the core's generator at ``seed``; each world
+    within ``attempts`` candidates; ``danger`` the cautious policy's 64 values; each seat's net
+    money normalised from ``[low, high]`` to ``[0, 1]``; ``exploration`` UCB1's constant;
+    ``epsilon`` the chance of a random play in a playout. Returns ``(move, iterations made, next seed)``: ``move`` the code of the root's move
     visited most (a card bit, or 64 for Decline; ties to the lower code), or ``None`` if no world
     was found. Every argument is checked (ArgumentError) before the loop."""
     cdef TreeC tree
@@ -272,12 +272,11 @@ def search(plan, iterations, millis, seed, attempts, danger, low, high, explorat
     cdef Table table
     cdef CoreState world
     cdef Py_ssize_t nworlds = 0, at = 0
-    if type(plan) is tuple:  # worlds drawn beforehand (positions whose worlds the core does not draw)
+    if type(plan) is tuple:  # worlds drawn beforehand (where the core does not draw them)
         worlds = plan
         nworlds = len(worlds)
         if not 1 <= nworlds <= MAX_WORLDS:
             raise ArgumentError(f"the search takes from 1 to {MAX_WORLDS} worlds, not {nworlds}")
-        finals = tuple([None] * nworlds)
         finals_list = []
         for item in worlds:
             if type(item) is not CoreState:
