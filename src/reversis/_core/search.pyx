@@ -238,7 +238,8 @@ def search(plan, iterations, millis, seed, attempts, danger, low, high, explorat
     money normalised from ``[low, high]`` to ``[0, 1]``; ``exploration`` UCB1's constant;
     ``epsilon`` the chance of a random play in a playout. Returns ``(move, iterations made, next
     seed)``: ``move`` the code of the root's move visited most (a card bit, or 64 for Decline;
-    ties to the lower code), or ``None`` if no world was found. Every argument is checked (ArgumentError) before the loop."""
+    ties to the lower code), or ``None`` if no world was found. Every argument is checked
+    (ArgumentError) before the loop."""
     cdef TreeC tree
     cdef StateC c
     cdef FactC log[MAX_FACTS]
