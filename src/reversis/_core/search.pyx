@@ -40,6 +40,7 @@ MAX_WORLDS = 4096
 MAX_MILLIS = 86_400_000
 
 cdef enum:
+    MAX_NODES = 1000001  # MAX_ITERATIONS + 1: a node an iteration, and the root
     DECLINE = 64        # the move code of Decline; a card's move is its bit, 0 to 63
     FIRST_NODES = 1024
     EPSILON_ONE = 1 << 30  # epsilon as a fraction of 2**30
@@ -65,15 +66,16 @@ cdef struct TreeC:
 cdef int32_t _add(TreeC* tree, int32_t parent, int move, int seat) except -1:
     """A new child of ``parent`` for ``move`` made by ``seat`` (the array grown if need be)."""
     cdef NodeC* grown
-    cdef int32_t k
+    cdef int32_t k, capacity
     if tree.count == tree.capacity:
-        if tree.capacity > (MAX_ITERATIONS + 1) // 2 + FIRST_NODES:
+        if tree.capacity >= MAX_NODES:  # one node an iteration, and the root
             raise ArgumentError("the search's tree is full")
-        grown = <NodeC*>realloc(tree.nodes, 2 * <size_t>tree.capacity * sizeof(NodeC))
+        capacity = 2 * tree.capacity if tree.capacity < MAX_NODES // 2 else MAX_NODES
+        grown = <NodeC*>realloc(tree.nodes, <size_t>capacity * sizeof(NodeC))
         if grown == NULL:
             raise MemoryError()
         tree.nodes = grown
-        tree.capacity *= 2
+        tree.capacity = capacity
     k = tree.count
     tree.count += 1
     tree.nodes[k].parent = parent
