@@ -105,7 +105,7 @@ def test_ismcts_millis_budget_is_honoured(profile: str) -> None:
         move = bot(view)
         elapsed = time.perf_counter() - start
         assert move in hand.legal_moves()
-        assert elapsed < 0.050 + 0.5
+        assert elapsed < 0.050 + 1.0
 
 
 def test_ismcts_iterations_cap_a_time_budget() -> None:
