@@ -1,9 +1,14 @@
 """How strong the bots are: mean net per hand, with a 95 % confidence interval.
 
-python benchmarks/strength.py [--hands 2000] [--playouts 8] [--profiles a,b] [--seed 1] [--json FILE]
+python benchmarks/strength.py [--hands 2000] [--playouts 8] [--millis 50] [--profiles a,b] [--seed 1]
+                              [--pairings ismcts:cautious,ismcts:monte-carlo] [--json FILE]
 
-Two pairings per profile: the search bot (MonteCarloBot, ``--playouts`` worlds a decision) at one
-seat against cautious bots at the others, and a cautious bot against random bots. Hand ``i`` is
+Pairings per profile (``--pairings``, ``bot:others``; by default two): the search bot
+(MonteCarloBot, ``--playouts`` worlds a decision) at one seat against cautious bots at the others,
+and a cautious bot against random bots. ``ismcts`` is :class:`reversis.bots.search.ISMCTSBot`
+(``--iterations`` a decision, ``--exploration``, ``--epsilon``). With ``--millis``, both search bots
+(``monte-carlo`` and ``ismcts``) get that many milliseconds a decision instead, the same time each:
+``--pairings ismcts:cautious,ismcts:monte-carlo --millis 50`` is issue 39's benchmark. Hand ``i`` is
 dealt from the seed ``(seed, i)`` by dealer ``(i div n) mod n`` (``n`` players), and the bot under
 test sits at seat ``i mod n``: seats rotate, no bot keeps one, and it meets every dealer. For each
 pairing it prints the mean net per hand of the bot under test and of the other seats, and the mean
@@ -24,6 +29,7 @@ import time
 
 import reversis
 from reversis.bots.players import Bot, CautiousBot, MonteCarloBot, RandomBot, play_hand
+from reversis.bots.search import ISMCTSBot
 
 
 def hand_seed(seed: int, index: int) -> int:
@@ -37,13 +43,43 @@ def interval(values: list[float]) -> tuple[float, float]:
 
 
 def pairing(
-    profile: reversis.Profile, test: str, other: str, hands: int, seed: int, playouts: int
+    profile: reversis.Profile,
+    test: str,
+    other: str,
+    hands: int,
+    seed: int,
+    playouts: int,
+    search: argparse.Namespace | None = None,
 ) -> dict[str, object]:
     n = profile.players
+    millis = search.millis if search is not None else None
+    times: list[float] = []
+
+    def timed(inner: Bot) -> Bot:
+        def play(view: reversis.HandView) -> reversis.Move:
+            start = time.perf_counter()
+            move = inner(view)
+            times.append(time.perf_counter() - start)
+            return move
+
+        return play
 
     def bot(kind: str, rng: random.Random) -> Bot:
         if kind == "monte-carlo":
+            if millis is not None:
+                return MonteCarloBot(rng, playouts=None, millis=millis)
             return MonteCarloBot(rng, playouts=playouts)
+        if kind == "ismcts":
+            assert search is not None
+            return timed(
+                ISMCTSBot(
+                    rng,
+                    iterations=None if millis is not None else search.iterations,
+                    millis=millis,
+                    exploration=search.exploration,
+                    epsilon=search.epsilon,
+                )
+            )
         if kind == "cautious":
             return CautiousBot(rng)
         return RandomBot(rng)
@@ -80,6 +116,9 @@ def pairing(
         "difference_ci": dh,
         "significant": abs(d) > dh,
         "seconds": seconds,
+        "millis": millis,
+        "ismcts_mean_ms": 1000 * statistics.fmean(times) if times else None,
+        "ismcts_max_ms": 1000 * max(times) if times else None,
     }
 
 
@@ -90,12 +129,22 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profiles", default=",".join(reversis.available_profiles()))
     parser.add_argument("--pairings", default="monte-carlo:cautious,cautious:random")
+    parser.add_argument("--millis", type=float, help="milliseconds a decision for search bots")
+    parser.add_argument("--iterations", type=int, default=1000, help="ISMCTS, without --millis")
+    parser.add_argument("--exploration", type=float, default=0.7, help="ISMCTS's UCB1 constant")
+    parser.add_argument("--epsilon", type=float, default=0.0, help="ISMCTS's random plays")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     args = parser.parse_args()
     results = []
     print(
         f"{args.hands} hands per profile and pairing, seed {args.seed}, "
-        f"monte-carlo with {args.playouts} playouts a decision"
+        + (
+            f"search bots {args.millis:g} ms a decision"
+            if args.millis is not None
+            else f"monte-carlo with {args.playouts} playouts a decision, ismcts with "
+            f"{args.iterations} iterations"
+        )
+        + f" (ismcts: exploration {args.exploration:g}, epsilon {args.epsilon:g})"
     )
     print(
         f"{'profile':<18}{'bot':<13}{'against':<10}{'bot net/hand':>18}"
@@ -105,7 +154,7 @@ def main() -> None:
         profile = reversis.load_profile(name)
         for pair in args.pairings.split(","):
             test, other = pair.split(":")
-            r = pairing(profile, test, other, args.hands, args.seed, args.playouts)
+            r = pairing(profile, test, other, args.hands, args.seed, args.playouts, args)
             results.append(r)
             mark = "" if r["significant"] else " (within the interval)"
             print(
@@ -113,7 +162,13 @@ def main() -> None:
                 f"{r['mean_net']:>+10.2f} ±{r['mean_net_ci']:<6.2f}"
                 f"{r['others_mean_net']:>+10.2f} ±{r['others_mean_net_ci']:<6.2f}"
                 f"{r['difference']:>+10.2f} ±{r['difference_ci']:<6.2f}"
-                f" {r['seconds']:.0f}{mark}",
+                f" {r['seconds']:.0f}{mark}"
+                + (
+                    f" (ismcts {r['ismcts_mean_ms']:.1f} ms a decision, at most "
+                    f"{r['ismcts_max_ms']:.0f})"
+                    if r["ismcts_mean_ms"] is not None
+                    else ""
+                ),
                 flush=True,
             )
             if args.json:

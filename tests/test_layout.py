@@ -66,7 +66,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "reversis._core.playouts",
         ),
     ),
-    ("the bots", ("reversis.bots",)),
+    ("the bots", ("reversis.bots", "reversis._core.search")),
     ("simulation", ("reversis.simulation",)),
     ("words and pictures", ("reversis.text",)),
     ("the command line", ("reversis.cli", "reversis.__main__")),

@@ -45,7 +45,7 @@ RULES = {
 #: The rules' own Python: a profile's rules and settlement lowered to flat data.
 LOWERING = {"lower", "settle_lower"}
 #: The layers above the rules, each an extension module of its own.
-ABOVE = {"hand", "events", "views", "sampling", "worlds", "playouts", "vector"}
+ABOVE = {"hand", "events", "views", "sampling", "worlds", "playouts", "search", "vector"}
 #: What the rules may not import from the library: the layers above the engine.
 UPPER_PACKAGES = (
     "reversis.views.view",
@@ -57,6 +57,7 @@ UPPER_PACKAGES = (
     "reversis.worlds.hand",
     "reversis.views.encoding",
     "reversis.bots.playouts",
+    "reversis.bots.search",
     "reversis.bots.players",
     "reversis.vector.functional",
     "reversis.vector.python_batch",

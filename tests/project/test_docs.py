@@ -33,6 +33,7 @@ PUBLIC_MODULES = [
     "reversis.bots.learned",
     "reversis.vector.functional",
     "reversis.bots.playouts",
+    "reversis.bots.search",
     "reversis.simulation.runs",
     "reversis.simulation.workers",
     "reversis.records.files",

@@ -33,6 +33,7 @@ module                        what it holds (its twin in the reference)
 ``sampling``                  the hot part of the worlds' sampler (``worlds/sampler.py``)
 ``worlds``                    a view's worlds planned and drawn (``worlds/plan.py``)
 ``playouts``                  playouts of states and worlds (``bots/playouts.py``)
+``search``                    information-set Monte Carlo tree search (``bots/search.py``)
 ``vector``                    batches of hands (``vector/``)
 ``core``                      every module's names in one namespace, for tests and benchmarks
 ============================  ======================================================================

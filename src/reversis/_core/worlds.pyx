@@ -1286,3 +1286,25 @@ def view_worlds(view, profile, scratch_deal, check, make_deal):
                     0 if void[p] >> suit & 1 else t.suits[suit] & deck & ~excluded[p])
                 g.nmust += 1
     return w
+
+
+# -- the worlds for a search in C (worlds.pxd) ----------------------------------------------------
+
+
+cdef int draw_world(object plan, uint64_t* rng, int attempts, StateC* c, FactC* log) except -1:
+    """A world of ``plan`` (a WorldPlan, else ArgumentError) accepted within ``attempts``
+    candidates drawn from ``rng``, into ``c`` and ``log`` (on :func:`world_table`'s table, the
+    view's deal with the world's cards, good until the next draw): 1, or 0 if none."""
+    if type(plan) is not WorldPlan:
+        raise ArgumentError(f"a search draws its worlds from a WorldPlan, not {type(plan).__name__}")
+    cdef WorldPlan w = <WorldPlan>plan
+    cdef int found = w._draw(rng, attempts, c, log)
+    w.checked = None  # the state of a full check: not kept
+    return found
+
+
+cdef Table world_table(object plan):
+    """The table the worlds of ``plan`` (a WorldPlan, else ArgumentError) are drawn on."""
+    if type(plan) is not WorldPlan:
+        raise ArgumentError(f"a search draws its worlds from a WorldPlan, not {type(plan).__name__}")
+    return (<WorldPlan>plan).scratch

@@ -4,11 +4,12 @@
 module                        what it holds
 ============================  ======================================================================
 :mod:`~.players`              the bots: random, cautious, Monte Carlo; :func:`~.players.make_bot`
+:mod:`~.search`               information-set Monte Carlo tree search: :class:`~.search.ISMCTSBot`
 :mod:`~.playouts`             playouts in a batch for search bots: :func:`~.playouts.rollouts`
 :mod:`~.learned`              a learned policy as a bot (NumPy needed)
 ============================  ======================================================================
 
-The names of :mod:`~.players` are re-exported here.
+The names of :mod:`~.players` and :class:`~.search.ISMCTSBot` are re-exported here.
 """
 
 from __future__ import annotations
@@ -27,12 +28,14 @@ from reversis.bots.players import (
     play_hand,
     play_match,
 )
+from reversis.bots.search import ISMCTSBot
 
 __all__ = [
     "BOT_NAMES",
     "LEARNED",
     "Bot",
     "CautiousBot",
+    "ISMCTSBot",
     "MonteCarloBot",
     "RandomBot",
     "cautious_policy",

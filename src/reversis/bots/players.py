@@ -11,7 +11,8 @@ A bot is any callable ``bot(view) -> move``. Three are provided:
   legal move played out in worlds consistent with its view by :func:`reversis.rollouts`.
 
 :func:`play_hand` and :func:`play_match` play with one bot per seat; :func:`make_bot` makes a bot
-from its name (``random``, ``cautious``, ``monte-carlo``), as the command line does.
+from its name (``random``, ``cautious``, ``monte-carlo``, and ``ismcts``: the tree search of
+:class:`reversis.bots.search.ISMCTSBot`), as the command line does.
 
     >>> import random
     >>> from reversis import load_profile, new_hand
@@ -62,7 +63,7 @@ __all__ = [
 Bot = Callable[[HandView], Move]
 
 #: The names :func:`make_bot` knows, as the command line's ``--bots`` takes them.
-BOT_NAMES = ("random", "cautious", "monte-carlo")
+BOT_NAMES = ("random", "cautious", "monte-carlo", "ismcts")
 
 #: The prefix of a learned policy's name: ``learned:PATH`` plays the policy saved at ``PATH`` by
 #: ``examples/learn/train.py`` (:mod:`reversis.bots.learned`).
@@ -191,15 +192,16 @@ class MonteCarloBot:
 
 def make_bot(name: str, seed: int | None = None, **options: object) -> Bot:
     """A bot from its name in :data:`BOT_NAMES`, its random choices seeded with ``seed``;
-    ``options`` go to its class (``playouts=``, ``millis=`` for ``monte-carlo``). ``learned:PATH``
-    is the policy saved at ``PATH`` by ``examples/learn/train.py`` (:mod:`reversis.bots.learned`).
+    ``options`` go to its class (``playouts=``, ``millis=`` for ``monte-carlo``; ``iterations=``,
+    ``millis=`` for ``ismcts``). ``learned:PATH`` is the policy saved at ``PATH`` by
+    ``examples/learn/train.py`` (:mod:`reversis.bots.learned`).
 
         >>> make_bot("cautious", 1)
         CautiousBot(rng=<random.Random object at ...>)
         >>> make_bot("clever")
         Traceback (most recent call last):
         ...
-        reversis.errors.ArgumentError: unknown bot 'clever': choose random, cautious or monte-carlo
+        reversis.errors.ArgumentError: unknown bot 'clever': choose random, cautious, monte-carlo or ismcts
     """
     if isinstance(name, str) and name.startswith(LEARNED):
         if options:
@@ -210,6 +212,10 @@ def make_bot(name: str, seed: int | None = None, **options: object) -> Bot:
     rng = random.Random(seed)
     if name == "monte-carlo":
         return MonteCarloBot(rng, **options)  # type: ignore[arg-type]
+    if name == "ismcts":
+        from reversis.bots.search import ISMCTSBot  # noqa: PLC0415 - bots.search imports this module
+
+        return ISMCTSBot(rng, **options)  # type: ignore[arg-type]
     if name in ("random", "cautious") and options:
         raise ArgumentError(f"the {name} bot takes no options, not {', '.join(options)}")
     if name == "random":

@@ -1,0 +1,315 @@
+"""Information-set Monte Carlo tree search: :class:`ISMCTSBot`.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search",
+IEEE Transactions on Computational Intelligence and AI in Games 4(2), 2012, algorithm 3) searches
+one tree whose nodes are the bot's information sets: a node is a line of moves from the bot's
+view, every seat's moves in it, as the bot would tell them apart. Each iteration
+
+1. **determinizes**: draws a world consistent with the view (:mod:`reversis.worlds`, which reads
+   the view and nothing else);
+2. **selects**: from the root, while every move the world allows has a child, goes to the child
+   with the best UCB1 value among those whose move the world allows, ``mean + c * sqrt(ln(n') /
+   n)``, the mean being the mover's reward, ``n`` the child's visits and ``n'`` its availability
+   (the iterations in which its move was legal: a card the world gives another seat is not always
+   there, so the counts of the paper, not the parent's visits);
+3. **expands**: adds one child for a move the world allows that the node lacks (at random);
+4. **plays out** the world to the end of the hand: the cautious policy
+   (:func:`reversis.bots.players.cautious_policy`), the steps before play at random, and a play at
+   random with probability ``epsilon``;
+5. **backpropagates**: each node on the path is visited once more and adds the reward of the seat
+   whose move led to it: its net money in the settlement, normalised from the profile's bounds
+   (:func:`reversis.games.net_bounds`) to ``[0, 1]``.
+
+The move played is the root's child visited most. The tree covers every step of a hand the
+engine has moves for (exchanges, declines, discards, gifts, passes, plays), so the bot plays every
+profile.
+
+Where the compiled core plays (:mod:`reversis._core.search`), the whole search runs in C: worlds,
+tree, playouts and settlements, no Python call per node. In a position whose worlds the core does
+not draw (the steps before play, the first lead), up to :data:`WORLDS` worlds are drawn beforehand
+in Python and each iteration takes one of them at random. On the reference engine
+(``REVERSIS_ENGINE=python``) the same algorithm runs here in Python, slower. Both are
+deterministic with a seeded ``rng`` and an ``iterations`` budget (the two draw different numbers,
+so their choices may differ).
+
+    >>> import random
+    >>> from reversis import new_hand
+    >>> hand = new_hand("hearts", seed=7)
+    >>> bot = ISMCTSBot(random.Random(1), iterations=50)
+    >>> bot(hand.view(hand.to_move)) in hand.legal_moves()
+    True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from types import ModuleType
+
+import attrs
+
+from reversis._core import engine_name
+from reversis.bots.playouts import cautious_pick, danger_table, playout
+from reversis.errors import ArgumentError
+from reversis.games import net_bounds
+from reversis.hand import Hand, state_of
+from reversis.moves import Decline, Move
+from reversis.profile import Profile
+from reversis.views.view import HandView
+
+__all__ = [
+    "DECLINE_CODE",
+    "MAX_ITERATIONS",
+    "MAX_MILLIS",
+    "WORLDS",
+    "WORLDS_SHARE",
+    "ISMCTSBot",
+    "move_code",
+]
+
+#: The most iterations of one search (the compiled core's limit too).
+MAX_ITERATIONS = 1_000_000
+#: The longest budget of one search, in milliseconds (a day).
+MAX_MILLIS = 86_400_000
+#: The most worlds drawn beforehand for a search in C where the core does not draw a view's worlds.
+WORLDS = 64
+#: The share of a ``millis`` budget that drawing them may take.
+WORLDS_SHARE = 0.4
+#: The code of :class:`~reversis.Decline` in the search's tree (a card's move is its bit, 0–63).
+DECLINE_CODE = 64
+
+#: The compiled search where the core plays, else ``None``.
+_CORE: ModuleType | None = None
+if engine_name() == "compiled":
+    from reversis._core import search as _core_search
+
+    _CORE = _core_search
+
+
+def move_code(move: Move) -> int:
+    """The code of ``move`` in the search's tree: its card's bit, or :data:`DECLINE_CODE`."""
+    if isinstance(move, Decline):
+        return DECLINE_CODE
+    return move.card.index  # every other move has a card
+
+
+def _number(value: object, low: float, high: float, what: str) -> float:
+    """``value`` if it is a number (not a bool) from ``low`` to ``high``, else ArgumentError."""
+    if type(value) not in (int, float) or not low <= value <= high:  # type: ignore[operator]
+        raise ArgumentError(f"{what} must be a number from {low:g} to {high:g}, not {value!r}")
+    return float(value)  # type: ignore[arg-type]
+
+
+@attrs.define
+class ISMCTSBot:
+    """Information-set Monte Carlo tree search (see the module's docstring): a tree over the
+    bot's information sets, a world of its view drawn for each iteration, UCB1 with availability
+    counts, cautious playouts, each seat's net money normalised by the profile's bounds.
+
+    The budget is ``iterations`` iterations a decision (deterministic with a seeded ``rng``) or
+    ``millis`` milliseconds a decision (at least one iteration; not reproducible), whichever ends
+    first when both are given. ``exploration`` is UCB1's constant ``c``; ``epsilon`` the chance
+    that a playout plays a random card instead of the cautious one. ``profile`` is needed only for
+    views read from data of a profile that is not shipped. Bad budgets raise
+    :class:`~reversis.ArgumentError`.
+
+        >>> import random
+        >>> from reversis import new_hand
+        >>> hand = new_hand("fournier-1785", seed=7)
+        >>> bot = ISMCTSBot(random.Random(1), iterations=40)
+        >>> bot(hand.view(hand.to_move)) in hand.legal_moves()
+        True
+    """
+
+    rng: random.Random = attrs.field(factory=random.Random)
+    iterations: int | None = 1000
+    millis: float | None = None
+    exploration: float = 0.7
+    epsilon: float = 0.0
+    profile: Profile | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rng, random.Random):
+            raise ArgumentError(f"rng must be a random.Random, not {type(self.rng).__name__}")
+        if self.iterations is None and self.millis is None:
+            raise ArgumentError("ISMCTSBot needs a budget: iterations=, millis= or both")
+        if self.iterations is not None and (
+            type(self.iterations) is not int or not 1 <= self.iterations <= MAX_ITERATIONS
+        ):
+            raise ArgumentError(
+                f"iterations must be an integer from 1 to {MAX_ITERATIONS}, not {self.iterations!r}"
+            )
+        if self.millis is not None:
+            _number(self.millis, 0, MAX_MILLIS, "millis")
+            if not self.millis > 0:
+                raise ArgumentError(f"millis must be a positive number, not {self.millis!r}")
+        _number(self.exploration, 0, 100, "exploration")
+        _number(self.epsilon, 0, 1, "epsilon")
+        if self.profile is not None and not isinstance(self.profile, Profile):
+            raise ArgumentError(f"profile must be a Profile, not {type(self.profile).__name__}")
+
+    def __call__(self, view: HandView) -> Move:
+        """Choose a move for ``view`` (:class:`~reversis.ArgumentError` if it has none;
+        :class:`~reversis.NoWorldError` if no world of it turns up)."""
+        # imported here: the worlds load with the bot's first move
+        from reversis.worlds.plan import lower_plan, no_world  # noqa: PLC0415
+        from reversis.worlds.sampler import ATTEMPTS, core_plan, view_plan  # noqa: PLC0415
+
+        if not isinstance(view, HandView):
+            raise ArgumentError(f"a bot chooses from a HandView, not {type(view).__name__}")
+        moves = view.legal_moves
+        if not moves:
+            raise ArgumentError(f"seat {view.seat} has no move to make in this view")
+        if len(moves) == 1:
+            return moves[0]
+        seed = self.rng.getrandbits(64)
+        start = time.perf_counter()
+        resolved, fast = core_plan(view, profile=self.profile)
+        plan = None
+        if fast is None:
+            plan = view_plan(view, profile=self.profile)
+            fast = lower_plan(plan)
+        low, high = net_bounds(resolved)
+        table = danger_table(resolved)
+        if _CORE is None:  # the reference engine: no plan of the core, the search in Python
+            assert plan is not None
+            return _search(self, plan, moves, seed, (low, high), table)
+        if fast is None:  # the worlds drawn beforehand, in Python; the search in C
+            assert plan is not None
+            fast, seed = self._worlds(plan, seed, start)
+        millis = self.millis  # what is left of it (the plan read, the worlds drawn)
+        if millis is not None:
+            millis = max(millis - 1000 * (time.perf_counter() - start), 0.001)
+        code, _, _ = _CORE.search(
+            fast,
+            self.iterations,
+            millis,
+            seed,
+            ATTEMPTS,
+            table,
+            low,
+            high,
+            float(self.exploration),
+            float(self.epsilon),
+        )
+        if code is None:
+            raise no_world(view.seat, ATTEMPTS)
+        by_code = {move_code(move): move for move in moves}
+        return by_code[code]
+
+    def _worlds(self, plan: object, seed: int, start: float) -> tuple[tuple[object, ...], int]:
+        """Worlds of ``plan`` drawn beforehand from ``seed`` for the search in C, where the core
+        does not draw the view's worlds itself (the steps before play, the first lead): at most
+        :data:`WORLDS` and ``iterations``, drawn within :data:`WORLDS_SHARE` of ``millis`` (at
+        least one). The worlds' states and the generator's state after them."""
+        from reversis.worlds.plan import Draws, draw_world  # noqa: PLC0415 - loaded with the bot
+        from reversis.worlds.sampler import ATTEMPTS  # noqa: PLC0415
+
+        most = min(WORLDS, self.iterations or WORLDS)
+        until = start + WORLDS_SHARE * self.millis / 1000 if self.millis is not None else math.inf
+        draws = Draws(seed)
+        worlds: list[object] = []
+        while len(worlds) < most and (not worlds or time.perf_counter() < until):
+            worlds.append(state_of(draw_world(plan, None, draws, ATTEMPTS)))
+        return tuple(worlds), draws.value
+
+
+class _Node:
+    """A node of the reference's tree: the move into it was made by ``seat``."""
+
+    __slots__ = ("avail", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+
+def _search(
+    bot: ISMCTSBot,
+    plan: object,
+    moves: tuple[Move, ...],
+    seed: int,
+    bounds: tuple[int, int],
+    table: tuple[int, ...],
+) -> Move:
+    """The search in Python (the module's docstring, step for step), on ``Hand`` values."""
+    from reversis.worlds.plan import Draws, draw_world  # noqa: PLC0415 - loaded with the bot
+    from reversis.worlds.sampler import ATTEMPTS  # noqa: PLC0415
+
+    draws = Draws(seed)
+    root = _Node(-1)
+    low, span = bounds[0], bounds[1] - bounds[0]
+    policy = _policy(draws, bot.epsilon, table)
+    limit = bot.iterations if bot.iterations is not None else MAX_ITERATIONS
+    deadline = time.perf_counter() + bot.millis / 1000 if bot.millis is not None else math.inf
+    for done in range(limit):
+        if done and time.perf_counter() >= deadline:
+            break
+        hand = draw_world(plan, None, draws, ATTEMPTS)
+        path = [root]
+        hand = _descend(root, hand, path, draws, bot.exploration)
+        nets = playout(hand, seed=draws.below(1 << 64), policy=policy)
+        rewards = [min(1.0, max(0.0, (net - low) / span)) for net in nets]
+        for node in path:
+            node.visits += 1
+            if node.seat >= 0:
+                node.total += rewards[node.seat]
+    visits = {move: child.visits for move, child in root.children.items()}
+    return max(moves, key=lambda m: (visits.get(m, -1), -move_code(m)))
+
+
+def _descend(root: _Node, hand: Hand, path: list[_Node], draws: object, exploration: float) -> Hand:
+    """Selection and expansion in the world ``hand`` (the C search's ``_descend``): the nodes
+    passed appended to ``path``; the world after their moves."""
+    node = root
+    while not hand.is_over:
+        legal = hand.legal_moves()
+        untried = []
+        for move in legal:
+            child = node.children.get(move)
+            if child is None:
+                untried.append(move)
+            else:
+                child.avail += 1
+        if untried:
+            move = untried[draws.below(len(untried))]  # type: ignore[attr-defined]
+            seat = hand.to_move
+            assert seat is not None
+            node.children[move] = child = _Node(seat)
+            path.append(child)
+            return hand.apply(move)
+        move = max(legal, key=lambda m: _ucb(node.children[m], exploration))
+        node = node.children[move]
+        path.append(node)
+        hand = hand.apply(move)
+    return hand
+
+
+def _ucb(node: _Node, exploration: float) -> float:
+    """UCB1 with availability: the mover's mean reward plus ``exploration * sqrt(ln n' / n)``."""
+    return node.total / node.visits + exploration * math.sqrt(math.log(node.avail) / node.visits)
+
+
+def _policy(
+    draws: object, epsilon: float, table: tuple[int, ...]
+) -> str | Callable[[int, int, tuple[int, ...]], int]:
+    """The playouts' policy: ``"cautious"``, or with ``epsilon`` the cautious card but a random
+    one with probability ``epsilon`` (drawn from ``draws``)."""
+    if not epsilon:
+        return "cautious"
+    threshold = int(epsilon * (1 << 30))
+
+    def policy(seat: int, legal: int, trick: tuple[int, ...]) -> int:
+        if draws.below(1 << 30) < threshold:  # type: ignore[attr-defined]
+            k = draws.below(legal.bit_count())  # type: ignore[attr-defined]
+            for _ in range(k):
+                legal &= legal - 1
+            return (legal & -legal).bit_length() - 1
+        return cautious_pick(legal, trick, table)
+
+    return policy
