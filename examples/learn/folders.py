@@ -1,8 +1,9 @@
 """Where the learning example writes: never over the repository's own files unless asked.
 
-The shipped results (``examples/learn/hearts``, ``examples/learn/fournier-1785``, ``curve.png``)
-are tracked files of the repository; a run writes to a folder it is given (by default
-``./runs/learn-<profile>`` under the current directory), and a path inside the repository that
+The shipped results (``examples/learn/hearts``, ``examples/learn/fournier-1785``, ``curve.png``,
+and the package's networks in ``src/reversis/bots/policies``) are tracked files of the repository;
+a run writes to a folder it is given (by default ``./runs/learn-<profile>`` or
+``./runs/imitate-<profile>`` under the current directory), and a path inside the repository that
 holds tracked files is refused unless ``--refresh-shipped`` says to overwrite them.
 """
 
@@ -15,7 +16,7 @@ from pathlib import Path
 #: The repository's root (this file is examples/learn/folders.py).
 ROOT = Path(__file__).resolve().parents[2]
 #: What the shipped results are, when git cannot tell (an unpacked source archive).
-SHIPPED = [ROOT / "examples" / "learn"]
+SHIPPED = [ROOT / "examples" / "learn", ROOT / "src" / "reversis" / "bots" / "policies"]
 
 
 def tracked(path: Path) -> list[str]:

@@ -174,7 +174,7 @@ def test_monte_carlo_beats_cautious_on_seeded_hands() -> None:
 
 
 def test_make_bot() -> None:
-    assert BOT_NAMES == ("random", "cautious", "monte-carlo", "ismcts")
+    assert BOT_NAMES == ("random", "cautious", "monte-carlo", "ismcts", "learned")
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("cautious", 1), CautiousBot)
     bot = make_bot("monte-carlo", 1, playouts=3)

@@ -88,6 +88,16 @@ def test_without_a_compiler_the_wheel_is_pure_python(used_checkout: Path, tmp_pa
     assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
     with zipfile.ZipFile(wheel) as archive:
         binaries = [n for n in archive.namelist() if n.endswith((".so", ".pyd"))]
+        policies = {n for n in archive.namelist() if n.startswith("reversis/bots/policies/")}
     assert binaries == []
+    # make_bot("learned")'s networks, one per shipped profile, and their record (issue 39); the
+    # wheel stays under 10 MB with them.
+    shipped = sorted(
+        p.stem for p in (ROOT / "src" / "reversis" / "profile" / "shipped").glob("*.toml")
+    )
+    assert policies == {f"reversis/bots/policies/{p}.npz" for p in shipped} | {
+        "reversis/bots/policies/index.json"
+    }
+    assert wheel.stat().st_size < 10_000_000
     assert "reversis: no working C compiler (/bin/false exited with 1" in said
     assert "installing the pure-Python engine" in said

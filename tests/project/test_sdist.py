@@ -150,6 +150,8 @@ def test_the_sdist_holds_what_builds_and_tests_the_package(archive: set[str]) ->
         "src/reversis/_core/engine.pxd",
         "src/reversis/profile/shipped/fournier-1785.toml",
         "src/reversis/py.typed",
+        "src/reversis/bots/policies/hearts.npz",
+        "src/reversis/bots/policies/index.json",
         "tests/api/test_properties.py",
         "docs/index.rst",
         "setup.py",

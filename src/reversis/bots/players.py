@@ -63,7 +63,7 @@ __all__ = [
 Bot = Callable[[HandView], Move]
 
 #: The names :func:`make_bot` knows, as the command line's ``--bots`` takes them.
-BOT_NAMES = ("random", "cautious", "monte-carlo", "ismcts")
+BOT_NAMES = ("random", "cautious", "monte-carlo", "ismcts", "learned")
 
 #: The prefix of a learned policy's name: ``learned:PATH`` plays the policy saved at ``PATH`` by
 #: ``examples/learn/train.py`` (:mod:`reversis.bots.learned`).
@@ -193,22 +193,23 @@ class MonteCarloBot:
 def make_bot(name: str, seed: int | None = None, **options: object) -> Bot:
     """A bot from its name in :data:`BOT_NAMES`, its random choices seeded with ``seed``;
     ``options`` go to its class (``playouts=``, ``millis=`` for ``monte-carlo``; ``iterations=``,
-    ``millis=`` for ``ismcts``). ``learned:PATH`` is the policy saved at ``PATH`` by
-    ``examples/learn/train.py`` (:mod:`reversis.bots.learned`).
+    ``millis=`` for ``ismcts``). ``learned`` plays the network shipped for the view's profile,
+    ``learned:PATH`` the policy saved at ``PATH`` by ``examples/learn``
+    (:mod:`reversis.bots.learned`; both need NumPy: ``reversis[learn]``).
 
         >>> make_bot("cautious", 1)
         CautiousBot(rng=<random.Random object at ...>)
         >>> make_bot("clever")
         Traceback (most recent call last):
         ...
-        reversis.errors.ArgumentError: unknown bot 'clever': choose random, cautious, monte-carlo or ismcts
+        reversis.errors.ArgumentError: unknown bot 'clever': choose random, cautious, monte-carlo, ismcts or learned
     """
-    if isinstance(name, str) and name.startswith(LEARNED):
+    if name == "learned" or (isinstance(name, str) and name.startswith(LEARNED)):
         if options:
             raise ArgumentError(f"a learned bot takes no options, not {', '.join(options)}")
-        from reversis.bots.learned import learned_bot  # noqa: PLC0415 - NumPy loads with it
+        from reversis.bots.learned import ShippedLearnedBot, learned_bot  # noqa: PLC0415 - NumPy
 
-        return learned_bot(name[len(LEARNED) :])
+        return ShippedLearnedBot() if name == "learned" else learned_bot(name[len(LEARNED) :])
     rng = random.Random(seed)
     if name == "monte-carlo":
         return MonteCarloBot(rng, **options)  # type: ignore[arg-type]
