@@ -1,8 +1,11 @@
-"""The command line: ``python -m reversis demo | play | simulate | replay | profiles | check``.
+"""The command line: ``python -m reversis demo | play | simulate | ladder | replay | profiles |
+check``.
 
 ``demo`` plays a hand (``--match``: a match) with bots and prints it trick by trick with its
-payments; ``play`` seats a person at the table (:mod:`reversis.text.terminal`); ``simulate`` plays
-many hands with bots (:mod:`reversis.simulation`); ``replay`` prints the hand or match of a text
+payments; ``play`` seats a person at the table (:mod:`reversis.text.terminal`) against bots of a
+level (:mod:`reversis.bots.levels`); ``simulate`` plays many hands with bots
+(:mod:`reversis.simulation`); ``ladder`` rates bots against each other
+(:mod:`reversis.simulation.ladder`); ``replay`` prints the hand or match of a text
 record (:mod:`reversis.records`); ``profiles`` lists the shipped profiles; ``check`` runs the
 consistency checker on a profile. The text is :mod:`reversis.text.narration`'s (its functions are
 importable from here too).
@@ -23,7 +26,9 @@ from typing import Any
 
 from reversis import __version__
 from reversis._core import available, engine_name
+from reversis.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS, get_level
 from reversis.bots.players import Bot, CautiousBot, RandomBot, play_hand
+from reversis.bots.specs import BotSpec, parse_bot_spec
 from reversis.errors import ArgumentError, ReversisError
 from reversis.hand import Hand, new_hand
 from reversis.match import Match, new_match
@@ -69,10 +74,13 @@ examples (the installed command 'reversis' is the same as 'python -m reversis'):
   reversis replay hand.txt               print the hand a record describes
   reversis replay --html hand.txt > hand.html
                                          ... as a page to share
-  reversis play --seat 1 --bots cautious,random,monte-carlo
-                                         play a hand yourself against bots
+  reversis play --level hard             play a hand yourself against strong bots
+  reversis play --seat 1 --bots cautious,random,monte-carlo@50ms
+                                         ... or against bots you name
   reversis simulate --hands 10000 --workers 2 --plot bots.svg
                                          how the bots do over many hands
+  reversis ladder --bots random,cautious,monte-carlo@50ms --deals 50
+                                         rate bots against each other
   reversis check --profile my-rules.toml --hands 500
 
 'reversis COMMAND --help' (or 'python -m reversis COMMAND --help') describes each
@@ -171,34 +179,38 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from reversis.bots.players import make_bot  # noqa: PLC0415 - loaded for this command only
-    from reversis.text.terminal import Quit, Terminal  # noqa: PLC0415
+    from reversis.text.terminal import Quit, Terminal  # noqa: PLC0415 - loaded for this command only
 
     profile = load_profile(args.profile)
     n = profile.players
     if not 0 <= args.seat < n:
         raise ArgumentError(f"--seat: the {profile.name} table has seats 0 to {n - 1}")
-    names = [name.strip() for name in args.bots.split(",")]
-    if len(names) == 1:
-        names *= n - 1
-    if len(names) != n - 1:
-        raise ArgumentError(
-            f"--bots: give one bot for each of the {n - 1} other seats, or one for all, "
-            f"not {len(names)}"
-        )
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     others = [s for s in range(n) if s != args.seat]
-    bots = {
-        s: make_bot(
-            name, seed * 10 + s, **({"playouts": args.playouts} if name == "monte-carlo" else {})
-        )
-        for s, name in zip(others, names, strict=True)
-    }
+    level = None
+    if args.bots is None:  # a level: the same bot at every other seat
+        level = get_level(args.level or DEFAULT_LEVEL)
+        names = [level.spec] * (n - 1)
+    else:
+        names = [name.strip() for name in args.bots.split(",")]
+        if len(names) == 1:
+            names *= n - 1
+        if len(names) != n - 1:
+            raise ArgumentError(
+                f"--bots: give one bot for each of the {n - 1} other seats, or one for all, "
+                f"not {len(names)}"
+            )
+    specs = [_play_spec(name, args.playouts) for name in names]
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    bots = {s: spec.make(seed * 10 + s) for s, spec in zip(others, specs, strict=True)}
     color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
     # Sentences are wrapped to a terminal's width; into a pipe or a file, lines stay whole.
     width = None if sys.stdout.isatty() else 0
     game = Terminal(profile, args.seat, bots, read=input, write=print, color=color, width=width)
-    table = ", ".join(f"seat {s}: {name}" for s, name in zip(others, names, strict=True))
+    if level is not None:
+        seats = ", ".join(str(s) for s in others)
+        table = f"the bots at seats {seats} play at the {level.name} level: {level.words}"
+    else:
+        table = ", ".join(f"seat {s}: {name}" for s, name in zip(others, names, strict=True))
     game.say(f"{profile_title(profile)}, seed {seed}. You are seat {args.seat}; {table}.")
     game.say("Type a move's number or notation; ? explains the moves; help, undo, save FILE, quit.")
     try:
@@ -215,6 +227,57 @@ def _play(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("\nInterrupted.")
         return 130
+    return 0
+
+
+def _play_spec(name: str, playouts: int) -> BotSpec:
+    """The spec of a bot of ``play --bots``: a bare ``monte-carlo`` plays ``--playouts`` worlds."""
+    spec = parse_bot_spec(name)
+    if name == "monte-carlo":
+        return BotSpec(name, (("playouts", playouts),), name)
+    return spec
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    from reversis.simulation.ladder import ladder  # noqa: PLC0415 - loaded for this command only
+
+    specs = [parse_bot_spec(name) for name in args.bots.split(",")]
+    if args.all_profiles and args.profile:
+        raise ArgumentError("--profile and --all-profiles: give one of them")
+    profiles = list(available_profiles()) if args.all_profiles else args.profile or [
+        "fournier-1785"
+    ]
+    out = None
+    if args.out is not None:
+        out = files.make_folder(args.out, "--out")
+    loaded = [load_profile(p) for p in profiles]  # every profile checked before any play
+    if out is not None:
+        from reversis.simulation.report import check_picture  # noqa: PLC0415 - for --out only
+
+        try:
+            check_picture(out / "ladder.svg")
+        except ModuleNotFoundError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+    try:
+        with _terminate_as_exit():
+            result = ladder(
+                specs,
+                loaded,
+                deals=args.deals,
+                seed=args.seed,
+                workers=args.workers or cpu_count(),
+            )
+    except KeyboardInterrupt:  # the workers are ended already (reversis.simulation.workers)
+        print("\nInterrupted.", file=sys.stderr)
+        return 130
+    text = result.to_json() if args.json else result.table()
+    print(text)
+    if out is not None:
+        files.write_text(out / "ladder.txt", result.table() + "\n")
+        files.write_text(out / "ladder.json", result.to_json() + "\n")
+        result.plot(str(out / "ladder.svg"))
+        print(f"The table, the JSON and the picture are in {args.out}.", file=sys.stderr)
     return 0
 
 
@@ -408,11 +471,24 @@ def parser() -> argparse.ArgumentParser:
         default=None,
         help="the first dealer's seat (default: 0 for a hand; for a match, drawn from the seed)",
     )
-    play.add_argument(
+    chosen = play.add_mutually_exclusive_group()
+    chosen.add_argument(
+        "--level",
+        choices=LEVEL_NAMES,
+        default=None,
+        help="how well the bots at the other seats play. "
+        + " ".join(f"{lv.name} — {lv.words} ({lv.move_time})." for lv in LEVELS)
+        + f" (default: {DEFAULT_LEVEL}, the level most people enjoy: bots that play sensibly, "
+        "so that every hand is a real one, yet that a person beats once the game is "
+        "understood, and that answer at once)",
+    )
+    chosen.add_argument(
         "--bots",
-        default="cautious",
-        help="the bots of the other seats in seat order, comma-separated, from random, "
-        "cautious, monte-carlo; one name for all",
+        default=None,
+        help="instead of a level, the bots of the other seats in seat order, comma-separated, "
+        "from random, cautious, monte-carlo, each with a budget if it takes one "
+        "(monte-carlo@50ms: 50 ms a move; monte-carlo@200: 200 worlds a move); one name for "
+        "all (default: the level's)",
     )
     play.add_argument(
         "--playouts",
@@ -424,6 +500,7 @@ def parser() -> argparse.ArgumentParser:
         "--match", action="store_true", help="play a whole match (default: a single hand)"
     )
     play.set_defaults(run=_play)
+    _add_ladder(sub, options)
     simulate = sub.add_parser(
         "simulate",
         help="play many hands or matches with bots and tell how each bot did",
@@ -538,6 +615,71 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+def _add_ladder(sub: Any, options: dict[str, Any]) -> None:
+    """The ``ladder`` command's parser."""
+    ladder = sub.add_parser(
+        "ladder",
+        help="rate bots against each other, every pair on the same deals",
+        description="Play every pair of bots on the same deals, duplicate style (each deal "
+        "played with each bot alone at each seat against the other, so that the luck of the "
+        "cards cancels), and print per profile a rating per bot (its net a hand against the "
+        "field: least squares of the pairs' mean margins, summing to zero) with its 95 % "
+        "interval (bootstrap over the deals), each pair's margin with its interval, and the "
+        "mean time a decision of each bot. With bots of a count budget the result depends on "
+        "--seed only, not on --workers.",
+        **options,
+    )
+    ladder.add_argument(
+        "--bots",
+        default="random,cautious,monte-carlo@50ms",
+        help="the bots, comma-separated, each a name with a budget if it takes one: "
+        "monte-carlo@50ms (50 ms a decision), monte-carlo@200 (200 worlds a decision), "
+        "learned:PATH",
+    )
+    where = ladder.add_mutually_exclusive_group()
+    where.add_argument(
+        "--profile",
+        action="append",
+        default=None,
+        help="a shipped profile's name or a TOML file; again for more profiles "
+        "(default: fournier-1785)",
+    )
+    where.add_argument(
+        "--all-profiles", action="store_true", help="every shipped profile (default: --profile)"
+    )
+    ladder.add_argument(
+        "--deals",
+        "--hands",
+        type=_number("deals", 1, _max_deals),
+        default=100,
+        help="deals each pair plays; each deal is played twice per seat (--hands is the same)",
+    )
+    ladder.add_argument("--seed", type=int, default=0, help="the ladder's seed")
+    ladder.add_argument(
+        "--workers",
+        type=_number("workers", 1, max_workers, " (4 per CPU)"),
+        default=None,
+        help="processes to play on, at most 4 per CPU (default: the CPU count)",
+    )
+    ladder.add_argument(
+        "--json", action="store_true", help="print the result as JSON (default: a table)"
+    )
+    ladder.add_argument(
+        "--out",
+        metavar="DIR",
+        default=None,
+        help="also write ladder.txt, ladder.json and the picture ladder.svg (the plot extra, "
+        "matplotlib) into DIR (default: nothing written)",
+    )
+    ladder.set_defaults(run=_ladder)
+
+
+def _max_deals() -> int:
+    from reversis.simulation.ladder import MAX_DEALS  # noqa: PLC0415
+
+    return MAX_DEALS
+
+
 #: What a command says first where the compiled core is not installed (an install without a C
 #: compiler), unless ``REVERSIS_ENGINE`` chose the engine.
 NO_CORE = (
@@ -551,9 +693,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
     top = parser()
     args = top.parse_args(argv)
-    # Python 3.11's argparse reads ``--seed=--`` as an empty list: no option of ours takes one.
+    # Python 3.11's argparse reads ``--seed=--`` as an empty list: no option of ours takes one
+    # (``ladder --profile``, given again for more, is a list of names, never of lists).
     for name, value in vars(args).items():
-        if isinstance(value, list):
+        if isinstance(value, list) and (not value or any(isinstance(v, list) for v in value)):
             top.error(f"argument --{name}: expected one value, not '--'")
     if args.command is None:
         top.print_help()

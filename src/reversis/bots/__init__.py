@@ -6,6 +6,8 @@ module                        what it holds
 :mod:`~.players`              the bots: random, cautious, Monte Carlo; :func:`~.players.make_bot`
 :mod:`~.playouts`             playouts in a batch for search bots: :func:`~.playouts.rollouts`
 :mod:`~.learned`              a learned policy as a bot (NumPy needed)
+:mod:`~.specs`                a bot named with its budget: ``monte-carlo@50ms``
+:mod:`~.levels`               levels for people: easy, medium, hard
 ============================  ======================================================================
 
 The names of :mod:`~.players` are re-exported here.

@@ -19,7 +19,8 @@ __all__ = ["plot", "profile_table", "table"]
 
 
 def _signed(value: float) -> str:
-    return f"{value:+.2f}"
+    """``value`` with its sign and two decimals; what rounds to zero is ``+0.00``."""
+    return f"{value:+.2f}" if round(value, 2) != 0 else "+0.00"
 
 
 def profile_table(result: ProfileLadder, seed: int) -> str:
@@ -39,12 +40,19 @@ def profile_table(result: ProfileLadder, seed: int) -> str:
             f"{r.bot:<{width}}  {_signed(r.rating):>7}  {interval:>17}  {r.millis:>13.2f}"
         )
     lines.append("")
-    pairs = [f"{p.first} − {p.second}" for p in result.pairs]
-    width = max(10, *(len(label) for label in pairs))
+    # Each pair with the bot ahead first: its margin is then never below zero.
+    pairs = [
+        (p.first, p.second, p.margin, p.low, p.high)
+        if p.margin >= 0
+        else (p.second, p.first, -p.margin, -p.high, -p.low)
+        for p in result.pairs
+    ]
+    labels = [f"{first} over {second}" for first, second, *_ in pairs]
+    width = max(26, *(len(label) for label in labels))
     lines.append(f"{'pair (margin of the first)':<{width}}  {'margin':>7}  {'95 % interval':>17}")
-    for label, p in zip(pairs, result.pairs, strict=True):
-        interval = f"[{_signed(p.low)}, {_signed(p.high)}]"
-        lines.append(f"{label:<{width}}  {_signed(p.margin):>7}  {interval:>17}")
+    for label, (_, _, margin, low, high) in zip(labels, pairs, strict=True):
+        interval = f"[{_signed(low)}, {_signed(high)}]"
+        lines.append(f"{label:<{width}}  {_signed(margin):>7}  {interval:>17}")
     return "\n".join(lines)
 
 
