@@ -208,7 +208,10 @@ def _play(args: argparse.Namespace) -> int:
     game = Terminal(profile, args.seat, bots, read=input, write=print, color=color, width=width)
     if level is not None:
         seats = ", ".join(str(s) for s in others)
-        table = f"the bots at seats {seats} play at the {level.name} level: {level.words}"
+        table = (
+            f"the bots at seats {seats} play at the {level.name} level: {level.words} "
+            f"({level.move_time})"
+        )
     else:
         table = ", ".join(f"seat {s}: {name}" for s, name in zip(others, names, strict=True))
     game.say(f"{profile_title(profile)}, seed {seed}. You are seat {args.seat}; {table}.")
