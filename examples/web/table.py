@@ -78,12 +78,12 @@ class Table:
     mode: str
     seed: int
     seats: tuple[Seat, ...]
-    #: How well the bots play (:mod:`reversis.bots.levels`): ``easy``, ``medium`` or ``hard``.
-    level: str = DEFAULT_LEVEL
     #: Match mode: the match (its ``hand`` is the hand in progress as dealt).
     match: Match | None = None
     #: The hand in play as it stands (hand mode: the hand, also once over).
     hand: Hand | None = None
+    #: How well the bots play (:mod:`reversis.bots.levels`): ``easy``, ``medium`` or ``hard``.
+    level: str = DEFAULT_LEVEL
 
     # -- what stands ------------------------------------------------------------------------
 
@@ -395,12 +395,12 @@ def new_table(
         raise TableError(f"the level is {', '.join(LEVEL_NAMES)}, not {str(level)[:20]!r}")
     rules = reversis.load_profile(profile)
     seats = tuple(Seat() for _ in range(rules.players))
-    return Table(table_id, rules, mode, seed, seats, level)
+    return Table(table_id, rules, mode, seed, seats, level=level)
 
 
 def table_from_row(row: Mapping[str, Any]) -> Table:
     """The table stored as :meth:`Table.to_row`, replayed from its record."""
-    level = row["level"] if "level" in row.keys() else DEFAULT_LEVEL  # noqa: SIM118 - a sqlite3.Row
+    level = row.get("level") or DEFAULT_LEVEL  # a table stored before the levels: medium
     table = new_table(row["id"], row["profile"], row["mode"], row["seed"], level)
     seats = tuple(Seat(**s) for s in json.loads(row["seats"]))
     if len(seats) != len(table.seats):
