@@ -91,9 +91,7 @@ async def levels(request: Request) -> Response:
     """How well the bots play, the easiest first (reversis.bots.levels): each level's name, title,
     words and time a move; ``default`` is the level a new table has unless one is chosen."""
     params.query(request.query_params, ())
-    return JSONResponse(
-        {"levels": [level.to_dict() for level in LEVELS], "default": DEFAULT_LEVEL}
-    )
+    return JSONResponse({"levels": [level.to_dict() for level in LEVELS], "default": DEFAULT_LEVEL})
 
 
 async def glossary(request: Request) -> Response:

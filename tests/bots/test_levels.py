@@ -20,7 +20,9 @@ def test_the_levels_table() -> None:
     assert DEFAULT_LEVEL == "medium"
     for level in LEVELS:
         parse_bot_spec(level.spec)  # each names a bot that exists
-        assert level.words and level.move_time and level.title
+        assert level.words
+        assert level.move_time
+        assert level.title
         assert level.describe().startswith(level.title)
         assert level.to_dict()["name"] == level.name
     assert isinstance(level_bot("easy", 1), RandomBot)

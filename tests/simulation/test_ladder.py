@@ -68,6 +68,7 @@ def test_the_rating_math_on_an_example_done_by_hand() -> None:
     r = fit_ratings(3, margins)
     assert r == pytest.approx([2.0, -1 / 3, -5 / 3])
     assert math.fsum(r) == pytest.approx(0.0)
+
     # Least squares: moving any rating (keeping the sum at zero) makes the squares larger.
     def squares(x: list[float]) -> float:
         return sum((x[i] - x[j] - m) ** 2 for (i, j), m in margins.items())
@@ -186,7 +187,8 @@ def test_the_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     assert [p["profile"] for p in data["profiles"]] == ["hearts"]
     assert main([*argv, "--profile", "reunion", "--hands", "1", "--workers", "1"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("hearts: 1 deal") and "\nreunion: 1 deal" in out
+    assert out.startswith("hearts: 1 deal")
+    assert "\nreunion: 1 deal" in out
     assert main(["ladder", "--bots", "random,genius", "--deals", "1"]) == 2
     assert "unknown bot 'genius'" in capsys.readouterr().err
     assert main(["ladder", "--bots", "random,cautious@3", "--deals", "1"]) == 2

@@ -29,8 +29,8 @@ __all__ = ["DEFAULT_LEVEL", "LEVELS", "LEVEL_NAMES", "Level", "get_level", "leve
 @attrs.frozen
 class Level:
     """One level: its ``name`` (what ``--level`` takes), the ``spec`` of its bot, and what people
-    read: its ``title``, how its bots play (``words``, a sentence about "they", the bots) and how long they take a move
-    (``move_time``)."""
+    read: its ``title``, how its bots play (``words``, a sentence about "they", the bots) and how
+    long they take a move (``move_time``)."""
 
     name: str
     spec: str

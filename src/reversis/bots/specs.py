@@ -30,7 +30,7 @@ import attrs
 from reversis.bots.players import BOT_NAMES, LEARNED, Bot, is_bot_name, make_bot
 from reversis.errors import ArgumentError
 
-__all__ = ["COUNT_OPTIONS", "MAX_BUDGET_MILLIS", "MAX_BUDGET_COUNT", "BotSpec", "parse_bot_spec"]
+__all__ = ["COUNT_OPTIONS", "MAX_BUDGET_COUNT", "MAX_BUDGET_MILLIS", "BotSpec", "parse_bot_spec"]
 
 #: The options a count budget (``name@N``) may go to, tried in this order.
 COUNT_OPTIONS = ("playouts", "iterations")

@@ -76,11 +76,11 @@ def seatings(players: int) -> list[tuple[int, ...]]:
     >>> seatings(3)
     [(0, 1, 1), (1, 0, 0), (1, 0, 1), (0, 1, 0), (1, 1, 0), (0, 0, 1)]
     """
-    out = []
-    for seat in range(players):
-        for alone in (0, 1):
-            out.append(tuple(alone if s == seat else 1 - alone for s in range(players)))
-    return out
+    return [
+        tuple(alone if s == seat else 1 - alone for s in range(players))
+        for seat in range(players)
+        for alone in (0, 1)
+    ]
 
 
 def fit_ratings(count: int, margins: Mapping[tuple[int, int], float]) -> list[float]:
@@ -284,7 +284,8 @@ def _play(task: _Task, start: int, stop: int) -> list[_Outcome]:
     out: list[_Outcome] = []
     for deal in range(start, stop):
         diff = 0
-        timing = [[0, 0.0], [0, 0.0]]
+        calls = [0, 0]
+        seconds = [0.0, 0.0]
         for play, seating in enumerate(seatings(n)):
             bots = []
             for seat, which in enumerate(seating):
@@ -294,11 +295,9 @@ def _play(task: _Task, start: int, stop: int) -> list[_Outcome]:
             net = settle(play_hand(hand, bots)).net
             for seat, which in enumerate(seating):
                 diff += net[seat] if which == 0 else -net[seat]
-                timing[which][0] += bots[seat].calls
-                timing[which][1] += bots[seat].seconds
-        out.append(
-            (task.pair, deal, diff, (timing[0][0], timing[0][1]), (timing[1][0], timing[1][1]))
-        )
+                calls[which] += bots[seat].calls
+                seconds[which] += bots[seat].seconds
+        out.append((task.pair, deal, diff, (calls[0], seconds[0]), (calls[1], seconds[1])))
     return out
 
 
@@ -389,9 +388,7 @@ def _profile_ladder(
     ratings = fit_ratings(count, mean)
     rating_ci, margin_ci = bootstrap(count, per_deal, draws, f"{seed}:{profile.name}")
     names = [str(s) for s in specs]
-    rows = [
-        Rating(names[k], ratings[k], *rating_ci[k], calls[k], seconds[k]) for k in range(count)
-    ]
+    rows = [Rating(names[k], ratings[k], *rating_ci[k], calls[k], seconds[k]) for k in range(count)]
     rows.sort(key=lambda r: (-r.rating, names.index(r.bot)))
     pair_rows = tuple(
         PairResult(names[i], names[j], mean[i, j], *margin_ci[i, j], tuple(per_deal[i, j]))

@@ -10,7 +10,7 @@ import importlib
 import os
 from typing import TYPE_CHECKING
 
-from reversis.simulation.report import _metadata, check_picture
+from reversis.simulation.report import check_picture, picture_metadata
 
 if TYPE_CHECKING:
     from reversis.simulation.ladder import LadderResult, ProfileLadder
@@ -36,9 +36,7 @@ def profile_table(result: ProfileLadder, seed: int) -> str:
     lines.append(f"{'bot':<{width}}  {'rating':>7}  {'95 % interval':>17}  {'ms a decision':>13}")
     for r in result.ratings:
         interval = f"[{_signed(r.low)}, {_signed(r.high)}]"
-        lines.append(
-            f"{r.bot:<{width}}  {_signed(r.rating):>7}  {interval:>17}  {r.millis:>13.2f}"
-        )
+        lines.append(f"{r.bot:<{width}}  {_signed(r.rating):>7}  {interval:>17}  {r.millis:>13.2f}")
     lines.append("")
     # Each pair with the bot ahead first: its margin is then never below zero.
     pairs = [
@@ -98,4 +96,4 @@ def plot(result: LadderResult, path: str | os.PathLike[str]) -> None:
         axes[k // columns][k % columns].set_visible(False)
     figure.suptitle(f"The bots' ladder: {result.deals} deals a pair, seed {result.seed}")
     with importlib.import_module("matplotlib").rc_context({"svg.hashsalt": "reversis"}):
-        figure.savefig(name, format=suffix[1:], metadata=_metadata(suffix))
+        figure.savefig(name, format=suffix[1:], metadata=picture_metadata(suffix))

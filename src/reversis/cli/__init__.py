@@ -9,18 +9,23 @@ level (:mod:`reversis.bots.levels`); ``simulate`` plays many hands with bots
 record (:mod:`reversis.records`); ``profiles`` lists the shipped profiles; ``check`` runs the
 consistency checker on a profile. The text is :mod:`reversis.text.narration`'s (its functions are
 importable from here too).
+
+============================  ======================================================================
+module                        what it holds
+============================  ======================================================================
+this package's ``__init__``   the parser, :func:`main` and every command but ``ladder``
+:mod:`~.ladder`               the ``ladder`` command
+:mod:`~.common`               what the commands share: number options, the help, ``SIGTERM``
+============================  ======================================================================
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import random
-import signal
 import sys
-import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +34,10 @@ from reversis._core import available, engine_name
 from reversis.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS, get_level
 from reversis.bots.players import Bot, CautiousBot, RandomBot, play_hand
 from reversis.bots.specs import BotSpec, parse_bot_spec
+from reversis.cli.common import HelpFormatter as _HelpFormatter
+from reversis.cli.common import number as _number
+from reversis.cli.common import terminate_as_exit as _terminate_as_exit
+from reversis.cli.ladder import add_parser as _add_ladder
 from reversis.errors import ArgumentError, ReversisError
 from reversis.hand import Hand, new_hand
 from reversis.match import Match, new_match
@@ -241,49 +250,6 @@ def _play_spec(name: str, playouts: int) -> BotSpec:
     return spec
 
 
-def _ladder(args: argparse.Namespace) -> int:
-    from reversis.simulation.ladder import ladder  # noqa: PLC0415 - loaded for this command only
-
-    specs = [parse_bot_spec(name) for name in args.bots.split(",")]
-    if args.all_profiles and args.profile:
-        raise ArgumentError("--profile and --all-profiles: give one of them")
-    profiles = list(available_profiles()) if args.all_profiles else args.profile or [
-        "fournier-1785"
-    ]
-    out = None
-    if args.out is not None:
-        out = files.make_folder(args.out, "--out")
-    loaded = [load_profile(p) for p in profiles]  # every profile checked before any play
-    if out is not None:
-        from reversis.simulation.report import check_picture  # noqa: PLC0415 - for --out only
-
-        try:
-            check_picture(out / "ladder.svg")
-        except ModuleNotFoundError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-    try:
-        with _terminate_as_exit():
-            result = ladder(
-                specs,
-                loaded,
-                deals=args.deals,
-                seed=args.seed,
-                workers=args.workers or cpu_count(),
-            )
-    except KeyboardInterrupt:  # the workers are ended already (reversis.simulation.workers)
-        print("\nInterrupted.", file=sys.stderr)
-        return 130
-    text = result.to_json() if args.json else result.table()
-    print(text)
-    if out is not None:
-        files.write_text(out / "ladder.txt", result.table() + "\n")
-        files.write_text(out / "ladder.json", result.to_json() + "\n")
-        result.plot(str(out / "ladder.svg"))
-        print(f"The table, the JSON and the picture are in {args.out}.", file=sys.stderr)
-    return 0
-
-
 def _simulate(args: argparse.Namespace) -> int:
     from reversis.simulation.runs import simulate  # noqa: PLC0415 - loaded for this command only
 
@@ -331,41 +297,6 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-@contextlib.contextmanager
-def _terminate_as_exit() -> Iterator[None]:
-    """Within the block, ``SIGTERM`` raises :class:`SystemExit` (status 143), so that the
-    simulation's worker processes are ended on the way out, as on Ctrl-C."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, _frame: object) -> None:
-        raise SystemExit(128 + signum)
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
-def _number(what: str, low: int, high: Callable[[], int], why: str = "") -> Callable[[str], int]:
-    """An option's type: a whole number from ``low`` to ``high()``, else a usage error."""
-
-    def parse(text: str) -> int:
-        most = high()
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
-        if not low <= value <= most:
-            raise argparse.ArgumentTypeError(f"must be from {low} to {most}{why}, not {text[:40]}")
-        return value
-
-    parse.__name__ = what  # argparse names the type in some of its messages
-    return parse
-
-
 def _playouts() -> int:
     from reversis.simulation.runs import MAX_PLAYOUTS  # noqa: PLC0415
 
@@ -376,19 +307,6 @@ def _max_count() -> int:
     from reversis.simulation.runs import MAX_COUNT  # noqa: PLC0415
 
     return MAX_COUNT
-
-
-class _HelpFormatter(argparse.HelpFormatter):
-    """Help that shows each option's default (options whose default is nothing say so in words)."""
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        text = action.help or ""
-        default = action.default
-        if "default" in text or not action.option_strings:
-            return text
-        if default is None or default is False or default is argparse.SUPPRESS:
-            return text
-        return f"{text} (default: %(default)s)"
 
 
 class _TopHelpFormatter(argparse.RawDescriptionHelpFormatter, _HelpFormatter):
@@ -616,71 +534,6 @@ def parser() -> argparse.ArgumentParser:
     )
     check.set_defaults(run=_check)
     return top
-
-
-def _add_ladder(sub: Any, options: dict[str, Any]) -> None:
-    """The ``ladder`` command's parser."""
-    ladder = sub.add_parser(
-        "ladder",
-        help="rate bots against each other, every pair on the same deals",
-        description="Play every pair of bots on the same deals, duplicate style (each deal "
-        "played with each bot alone at each seat against the other, so that the luck of the "
-        "cards cancels), and print per profile a rating per bot (its net a hand against the "
-        "field: least squares of the pairs' mean margins, summing to zero) with its 95 % "
-        "interval (bootstrap over the deals), each pair's margin with its interval, and the "
-        "mean time a decision of each bot. With bots of a count budget the result depends on "
-        "--seed only, not on --workers.",
-        **options,
-    )
-    ladder.add_argument(
-        "--bots",
-        default="random,cautious,monte-carlo@50ms",
-        help="the bots, comma-separated, each a name with a budget if it takes one: "
-        "monte-carlo@50ms (50 ms a decision), monte-carlo@200 (200 worlds a decision), "
-        "learned:PATH",
-    )
-    where = ladder.add_mutually_exclusive_group()
-    where.add_argument(
-        "--profile",
-        action="append",
-        default=None,
-        help="a shipped profile's name or a TOML file; again for more profiles "
-        "(default: fournier-1785)",
-    )
-    where.add_argument(
-        "--all-profiles", action="store_true", help="every shipped profile (default: --profile)"
-    )
-    ladder.add_argument(
-        "--deals",
-        "--hands",
-        type=_number("deals", 1, _max_deals),
-        default=100,
-        help="deals each pair plays; each deal is played twice per seat (--hands is the same)",
-    )
-    ladder.add_argument("--seed", type=int, default=0, help="the ladder's seed")
-    ladder.add_argument(
-        "--workers",
-        type=_number("workers", 1, max_workers, " (4 per CPU)"),
-        default=None,
-        help="processes to play on, at most 4 per CPU (default: the CPU count)",
-    )
-    ladder.add_argument(
-        "--json", action="store_true", help="print the result as JSON (default: a table)"
-    )
-    ladder.add_argument(
-        "--out",
-        metavar="DIR",
-        default=None,
-        help="also write ladder.txt, ladder.json and the picture ladder.svg (the plot extra, "
-        "matplotlib) into DIR (default: nothing written)",
-    )
-    ladder.set_defaults(run=_ladder)
-
-
-def _max_deals() -> int:
-    from reversis.simulation.ladder import MAX_DEALS  # noqa: PLC0415
-
-    return MAX_DEALS
 
 
 #: What a command says first where the compiled core is not installed (an install without a C
