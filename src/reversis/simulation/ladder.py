@@ -46,7 +46,7 @@ from reversis.bots.specs import BotSpec, parse_bot_spec
 from reversis.errors import ArgumentError
 from reversis.hand import new_hand, settle
 from reversis.moves import Move
-from reversis.profile import Profile, available_profiles, load_profile
+from reversis.profile import Profile, load_profile
 from reversis.simulation import workers as pool
 from reversis.simulation.runs import MAX_SEED, hand_seed
 from reversis.views.view import HandView
@@ -395,8 +395,3 @@ def _profile_ladder(
         for i, j in pairs
     )
     return ProfileLadder(profile.name, n, deals, tuple(rows), pair_rows)
-
-
-def all_profiles() -> list[str]:
-    """The names of the shipped profiles, for ``ladder --all-profiles``."""
-    return list(available_profiles())
