@@ -186,7 +186,9 @@ def test_the_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     data = json.loads(capsys.readouterr().out)
     assert [p["profile"] for p in data["profiles"]] == ["hearts"]
     assert main([*argv, "--profile", "reunion", "--hands", "1", "--workers", "1"]) == 0
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
+    assert "ladder: hearts done (1 of 2)" in err
+    assert "ladder: reunion done (2 of 2)" in err
     assert out.startswith("hearts: 1 deal")
     assert "\nreunion: 1 deal" in out
     assert main(["ladder", "--bots", "random,genius", "--deals", "1"]) == 2

@@ -17,6 +17,8 @@ person wait a little at every move, for those who want to be beaten until they p
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from reversis.bots.players import Bot
@@ -39,8 +41,8 @@ class Level:
     move_time: str
 
     def bot_spec(self) -> BotSpec:
-        """The spec of the level's bot, parsed."""
-        return parse_bot_spec(self.spec)
+        """The spec of the level's bot, parsed (once: a web table makes a bot per seat)."""
+        return _parsed(self.spec)
 
     def describe(self) -> str:
         """The level in one line for people: ``"Hard — they think ahead: … (up to about 0.4 s
@@ -51,6 +53,8 @@ class Level:
         """The level as plain data (the web table's list of levels)."""
         return attrs.asdict(self)
 
+
+_parsed = functools.lru_cache(maxsize=16)(parse_bot_spec)
 
 #: The levels, the easiest first.
 LEVELS: tuple[Level, ...] = (

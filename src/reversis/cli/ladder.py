@@ -47,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
                 deals=args.deals,
                 seed=args.seed,
                 workers=args.workers or cpu_count(),
+                progress=_said,
             )
     except KeyboardInterrupt:  # the workers are ended already (reversis.simulation.workers)
         print("\nInterrupted.", file=sys.stderr)
@@ -118,6 +119,11 @@ def add_parser(sub: Any, options: dict[str, Any]) -> None:
         "matplotlib) into DIR (default: nothing written)",
     )
     ladder.set_defaults(run=run)
+
+
+def _said(profile: str, done: int, total: int) -> None:
+    """A line on standard error as each profile is done (a ladder takes minutes)."""
+    print(f"ladder: {profile} done ({done} of {total})", file=sys.stderr, flush=True)
 
 
 def _max_deals() -> int:

@@ -35,7 +35,7 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -318,12 +318,14 @@ def ladder(
     seed: int = 0,
     workers: int = 1,
     draws: int = BOOTSTRAP,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> LadderResult:
     """Play the ladder of ``bots`` (specs such as ``"monte-carlo@50ms"``,
     :func:`~reversis.bots.specs.parse_bot_spec`) on each of ``profiles`` (names, files or
     :class:`~reversis.Profile`; ``available_profiles()`` for all shipped), every pair on ``deals``
-    deals, on ``workers`` processes, the intervals from ``draws`` bootstrap draws. See the
-    module's text for the method. :class:`~reversis.ArgumentError` for a wrong argument, before
+    deals, on ``workers`` processes, the intervals from ``draws`` bootstrap draws; ``progress``,
+    if given, is called with ``(profile name, profiles done, profiles)`` as each profile is
+    done. See the module's text for the method. :class:`~reversis.ArgumentError` for a wrong argument, before
     anything is played.
 
         >>> result = ladder(["cautious", "random"], ["hearts"], deals=2, draws=50)
@@ -347,12 +349,12 @@ def ladder(
     if not profiles:
         raise ArgumentError("give at least one profile")
     loaded = [p if isinstance(p, Profile) else load_profile(p) for p in profiles]
-    return LadderResult(
-        tuple(names),
-        deals,
-        seed,
-        tuple(_profile_ladder(p, specs, deals, seed, workers, draws) for p in loaded),
-    )
+    done = []
+    for profile in loaded:
+        done.append(_profile_ladder(profile, specs, deals, seed, workers, draws))
+        if progress is not None:
+            progress(profile.name, len(done), len(loaded))
+    return LadderResult(tuple(names), deals, seed, tuple(done))
 
 
 def _profile_ladder(
