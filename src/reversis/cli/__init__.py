@@ -15,7 +15,7 @@ module                        what it holds
 ============================  ======================================================================
 this package's ``__init__``   the parser, :func:`main` and every command but ``ladder``
 :mod:`~.ladder`               the ``ladder`` command
-:mod:`~.common`               what the commands share: number options, the help, ``SIGTERM``
+:mod:`~.options`              what the commands share: number options, the help, ``SIGTERM``
 ============================  ======================================================================
 """
 
@@ -34,10 +34,10 @@ from reversis._core import available, engine_name
 from reversis.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS, get_level
 from reversis.bots.players import Bot, CautiousBot, RandomBot, play_hand
 from reversis.bots.specs import BotSpec, parse_bot_spec
-from reversis.cli.common import HelpFormatter as _HelpFormatter
-from reversis.cli.common import number as _number
-from reversis.cli.common import terminate_as_exit as _terminate_as_exit
 from reversis.cli.ladder import add_parser as _add_ladder
+from reversis.cli.options import HelpFormatter as _HelpFormatter
+from reversis.cli.options import number as _number
+from reversis.cli.options import terminate_as_exit as _terminate_as_exit
 from reversis.errors import ArgumentError, ReversisError
 from reversis.hand import Hand, new_hand
 from reversis.match import Match, new_match

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from reversis.bots.specs import parse_bot_spec
-from reversis.cli.common import number, terminate_as_exit
+from reversis.cli.options import number, terminate_as_exit
 from reversis.errors import ArgumentError
 from reversis.profile import available_profiles, load_profile
 from reversis.records import files
