@@ -8,7 +8,7 @@ module                      what it holds
 :mod:`~.hearts`             Hearts: points, the moon, the trickless bonus (hearts §8–§10)
 :mod:`~.tetka`              Tëtka: the bum card's points, most tricks (tetka §2, §4–§6)
 :mod:`~.reunion`            Réunion: card points, side payments, the game (reunion §3, §6–§8)
-:mod:`~.options`            what they share: cards and tricks taken, settling points pair by pair
+:mod:`~.common`             what they share: cards and tricks taken, settling points pair by pair
 :mod:`~.payments`           the values of money: :class:`~.payments.Payment`, :class:`~.payments.Settlement`
 :mod:`~.table`              the stakes on the table between hands: antes and shares
 ==========================  ==========================================================================

@@ -79,7 +79,7 @@ module                        what it holds
 :mod:`~.aec`                  the AEC environment, :class:`~.aec.ReversisEnv`
 :mod:`~.single`               the Gymnasium environment of one seat, :class:`~.single.SingleAgentEnv`
 :mod:`~.actions`              the action space: the move numbers and the move of each
-:mod:`~.options`              what both share: the profile, the observation space, the rewards
+:mod:`~.common`               what both share: the profile, the observation space, the rewards
 :mod:`~.tracker`              the observation vectors, kept move by move
 ============================  ======================================================================
 """
