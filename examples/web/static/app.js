@@ -119,7 +119,11 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/${session.table}?token=${encodeURIComponent(session.token)}`);
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "error") return showError(message.message);
+    if (message.type === "error") {
+      showError(message.message);
+      if (current) draw(); // the move was refused: the cards are offered again
+      return;
+    }
     if (message.type === "state") {
       showError(null);
       current = message;
@@ -142,6 +146,13 @@ function connect() {
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+// One move per turn: the cards wait for the server's answer (its next state, or its error), so
+// that a second click on the same screen is not taken as the move of the seat's next turn.
+function sendMove(move) {
+  for (const button of document.querySelectorAll("#my-hand button.card.legal, #actions button.move")) button.disabled = true;
+  send({ type: "move", move });
 }
 
 function showError(text) {
@@ -410,7 +421,7 @@ document.addEventListener("click", async (event) => {
   const target = event.target.closest("button");
   if (!target) return;
   try {
-    if (target.matches(".card.legal, .move")) send({ type: "move", move: target.dataset.move });
+    if (target.matches(".card.legal, .move")) sendMove(target.dataset.move);
     else if (target.id === "next-hand") send({ type: "next" });
     else if (target.id === "new-hand") await newTable(target.dataset.profile, target.dataset.mode, target.dataset.level, target.dataset.bots === "yes");
     else if (target.id === "back-to-tables") await leave();
