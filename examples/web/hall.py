@@ -22,7 +22,8 @@ from collections.abc import Callable
 import attrs
 from starlette.websockets import WebSocket
 
-from reversis.bots.players import CautiousBot
+from reversis.bots.levels import DEFAULT_LEVEL
+from reversis.bots.players import Bot
 
 from .limits import Limits, RateLimiter
 from .store import Store
@@ -78,7 +79,7 @@ class Server:
         self.active: dict[str, float] = {}
         self.connections: dict[str, set[Connection]] = {}
         self.drivers: dict[str, asyncio.Task[None]] = {}
-        self.bots: dict[tuple[str, int], CautiousBot] = {}
+        self.bots: dict[tuple[str, int], Bot] = {}
         #: Live WebSockets per client address.
         self.sockets: Counter[str] = Counter()
         self.creations = RateLimiter(
@@ -113,11 +114,13 @@ class Server:
         self.created[table.id] = self.active[table.id] = now
         self.store.save_table(table, now)
 
-    def bot(self, table_id: str, seat: int) -> CautiousBot:
-        """The bot of a seat (made once per table and seat)."""
+    def bot(self, table_id: str, seat: int) -> Bot:
+        """The bot of a seat, at the table's level (made once per table and seat)."""
         key = (table_id, seat)
         if key not in self.bots:
-            self.bots[key] = bot_for(table_id, seat)
+            table = self.tables.get(table_id)
+            level = table.level if table is not None else DEFAULT_LEVEL
+            self.bots[key] = bot_for(table_id, seat, level)
         return self.bots[key]
 
     async def change(self, table_id: str, change: Callable[[Table], Table]) -> Table:
@@ -259,13 +262,18 @@ class Server:
             table = self.tables.get(table_id)
             if table is None:
                 return
+            bots = {seat: self.bot(table_id, seat) for seat in table.actors()}
             try:
-                step = table.bot_step(lambda seat: self.bot(table_id, seat))
+                # A bot that thinks (the hard level, a few tenths of a second) does so in a
+                # thread: the other tables and clients are served meanwhile.
+                step = await asyncio.to_thread(table.bot_step, bots.__getitem__)
             except ValueError:  # a bot's move refused: a bug to see in the log, the table kept
                 LOG.exception("table %s: a bot's move was refused", table_id)
                 return
             if step is None:
                 return
+            if self.tables.get(table_id) is not table:  # closed or changed meanwhile: look again
+                continue
             self._save(step)
 
     async def stop(self) -> None:

@@ -29,6 +29,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 import reversis
+from reversis.bots.levels import DEFAULT_LEVEL, LEVELS
 from reversis.text.glossary import glossary_terms
 from reversis.text.sentences import aim_sentence
 
@@ -44,7 +45,7 @@ __all__ = ["Connection", "Limits", "Server", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
 LOG = logging.getLogger("examples.web")
-_CREATE = ("profile", "mode", "seed")
+_CREATE = ("profile", "mode", "seed", "level")
 _SIT = ("seat", "name")
 
 
@@ -84,6 +85,13 @@ async def profiles(request: Request) -> Response:
         for name, about in reversis.available_profiles().items()
     ]
     return JSONResponse(rows)
+
+
+async def levels(request: Request) -> Response:
+    """How well the bots play, the easiest first (reversis.bots.levels): each level's name, title,
+    words and time a move; ``default`` is the level a new table has unless one is chosen."""
+    params.query(request.query_params, ())
+    return JSONResponse({"levels": [level.to_dict() for level in LEVELS], "default": DEFAULT_LEVEL})
 
 
 async def glossary(request: Request) -> Response:
@@ -153,7 +161,11 @@ async def create_table(request: Request) -> Response:
     body = await params.read_body(request, server.limits.max_body, _CREATE)
     seed = body.get("seed", secrets.randbelow(10**9))
     table = new_table(
-        secrets.token_hex(6), body.get("profile", "fournier-1785"), body.get("mode", "hand"), seed
+        secrets.token_hex(6),
+        body.get("profile", "fournier-1785"),
+        body.get("mode", "hand"),
+        seed,
+        body.get("level", DEFAULT_LEVEL),
     )
     try:
         server.open(table)
@@ -276,6 +288,7 @@ def create_app(
             Route("/", index),
             Route("/favicon.ico", favicon),
             Route("/api/profiles", profiles),
+            Route("/api/levels", levels),
             Route("/api/glossary", glossary),
             Route("/api/tables", tables, methods=["GET", "POST"]),
             Route("/api/tables/{table_id}/sit", sit, methods=["POST"]),

@@ -32,7 +32,8 @@ CREATE TABLE IF NOT EXISTS tables (
     moves TEXT NOT NULL,
     status TEXT NOT NULL,
     updated REAL NOT NULL,
-    created REAL NOT NULL DEFAULT 0
+    created REAL NOT NULL DEFAULT 0,
+    level TEXT NOT NULL DEFAULT 'medium'
 );
 CREATE TABLE IF NOT EXISTS hands (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -45,11 +46,13 @@ CREATE TABLE IF NOT EXISTS hands (
     UNIQUE (table_id, number)
 );
 """
-#: Columns added since the first version, for a database file made by it.
-_ADDED = {
-    "tables": ("created", "REAL NOT NULL DEFAULT 0"),
-    "hands": ("seats", "TEXT NOT NULL DEFAULT ''"),
-}
+#: Columns added since the first version, for a database file made by it (a table stored before
+#: the levels had the cautious bots of the medium level).
+_ADDED = (
+    ("tables", "created", "REAL NOT NULL DEFAULT 0"),
+    ("tables", "level", "TEXT NOT NULL DEFAULT 'medium'"),
+    ("hands", "seats", "TEXT NOT NULL DEFAULT ''"),
+)
 
 
 class Store:
@@ -63,7 +66,7 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
-        for table, (column, kind) in _ADDED.items():
+        for table, column, kind in _ADDED:
             columns = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
             if column not in columns:
                 self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
@@ -80,8 +83,8 @@ class Store:
         with self._db:
             self._db.execute(
                 "INSERT INTO tables (id, profile, mode, seed, seats, record, moves, status,"
-                " updated, created) VALUES (:id, :profile, :mode, :seed, :seats, :record, :moves,"
-                " :status, :now, :now) ON CONFLICT (id) DO UPDATE SET seats = excluded.seats,"
+                " updated, created, level) VALUES (:id, :profile, :mode, :seed, :seats, :record,"
+                " :moves, :status, :now, :now, :level) ON CONFLICT (id) DO UPDATE SET seats = excluded.seats,"
                 " record = excluded.record, moves = excluded.moves, status = excluded.status,"
                 " updated = excluded.updated",
                 {**row, "now": now},

@@ -22,7 +22,8 @@ import attrs
 import reversis
 import reversis.events
 from reversis import Hand, Match, Profile, records
-from reversis.bots.players import CautiousBot
+from reversis.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES, level_bot
+from reversis.bots.players import Bot
 from reversis.match import MatchPhase
 from reversis.text.render import phase_name, recent_sentences
 from reversis.text.sentences import (
@@ -81,6 +82,8 @@ class Table:
     match: Match | None = None
     #: The hand in play as it stands (hand mode: the hand, also once over).
     hand: Hand | None = None
+    #: How well the bots play (:mod:`reversis.bots.levels`): ``easy``, ``medium`` or ``hard``.
+    level: str = DEFAULT_LEVEL
 
     # -- what stands ------------------------------------------------------------------------
 
@@ -263,6 +266,7 @@ class Table:
             "id": self.id,
             "profile": self.profile.name,
             "mode": self.mode,
+            "level": self.level,
             "players": len(self.seats),
             #: The way play goes round the table, for drawing the seats in order.
             "direction": self.profile.table.direction,
@@ -367,6 +371,7 @@ class Table:
             "profile": self.profile.name,
             "mode": self.mode,
             "seed": self.seed,
+            "level": self.level,
             "seats": json.dumps([attrs.asdict(s) for s in self.seats]),
             "record": record,
             "moves": json.dumps(moves),
@@ -374,8 +379,11 @@ class Table:
         }
 
 
-def new_table(table_id: str, profile: str, mode: str, seed: int) -> Table:
-    """A table with every seat empty, for a shipped ``profile``, playing a ``hand`` or a ``match``."""
+def new_table(
+    table_id: str, profile: str, mode: str, seed: int, level: str = DEFAULT_LEVEL
+) -> Table:
+    """A table with every seat empty, for a shipped ``profile``, playing a ``hand`` or a ``match``,
+    its bots (if any) at ``level`` (:data:`reversis.bots.levels.LEVEL_NAMES`)."""
     if not isinstance(profile, str) or profile not in reversis.available_profiles():
         names = ", ".join(reversis.available_profiles())
         raise TableError(f"{str(profile)[:40]!r} is not a shipped profile ({names})")
@@ -383,13 +391,17 @@ def new_table(table_id: str, profile: str, mode: str, seed: int) -> Table:
         raise TableError(f"the mode is 'hand' or 'match', not {str(mode)[:20]!r}")
     if type(seed) is not int or not 0 <= seed < 10**9:
         raise TableError("the seed is a whole number from 0 to 999999999")
+    if not isinstance(level, str) or level not in LEVEL_NAMES:
+        raise TableError(f"the level is {', '.join(LEVEL_NAMES)}, not {str(level)[:20]!r}")
     rules = reversis.load_profile(profile)
-    return Table(table_id, rules, mode, seed, tuple(Seat() for _ in range(rules.players)))
+    seats = tuple(Seat() for _ in range(rules.players))
+    return Table(table_id, rules, mode, seed, seats, level=level)
 
 
 def table_from_row(row: Mapping[str, Any]) -> Table:
     """The table stored as :meth:`Table.to_row`, replayed from its record."""
-    table = new_table(row["id"], row["profile"], row["mode"], row["seed"])
+    level = row.get("level") or DEFAULT_LEVEL  # a table stored before the levels: medium
+    table = new_table(row["id"], row["profile"], row["mode"], row["seed"], level)
     seats = tuple(Seat(**s) for s in json.loads(row["seats"]))
     if len(seats) != len(table.seats):
         raise TableError(f"table {row['id']}: {len(seats)} seats stored for {len(table.seats)}")
@@ -406,10 +418,10 @@ def table_from_row(row: Mapping[str, Any]) -> Table:
     return attrs.evolve(table, match=value, hand=hand)
 
 
-def bot_for(table_id: str, seat: int) -> CautiousBot:
-    """The bot of a seat: the library's cautious bot, its ties broken by a generator seeded from
-    the table and the seat."""
-    return CautiousBot(random.Random(f"{table_id}/{seat}"))
+def bot_for(table_id: str, seat: int, level: str = DEFAULT_LEVEL) -> Bot:
+    """The bot of a seat: the library's bot of the table's ``level``
+    (:mod:`reversis.bots.levels`), its random choices seeded from the table and the seat."""
+    return level_bot(level, random.Random(f"{table_id}/{seat}").getrandbits(64))
 
 
 def replay_views(record: str, seat: int) -> list[dict[str, Any]]:

@@ -192,7 +192,7 @@ def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
 
 def test_every_option_has_help_and_shows_its_default() -> None:
     commands = _subparsers(cli.parser())
-    assert set(commands) == {"demo", "play", "simulate", "replay", "profiles", "check"}
+    assert set(commands) == {"demo", "play", "simulate", "ladder", "replay", "profiles", "check"}
     for name, sub in commands.items():
         formatter = sub._get_formatter()
         for action in sub._actions:
@@ -508,12 +508,16 @@ def _hostile_command_lines(tmp_path: Path) -> list[list[str]]:
     out = _hostile_paths(tmp_path / "out")  # written to
     bots = ["", "genius", "random,", ",,,,", "monte-carlo," * 100, "x" * 5000]
     # Each command with what keeps a valid run short.
-    quick = {"demo": [], "play": [], "simulate": ["--hands", "2"], "check": ["--hands", "1"]}
+    quick = {"demo": [], "play": [], "simulate": ["--hands", "2"], "check": ["--hands", "1"],
+             "ladder": ["--deals", "1", "--profile", "reunion", "--bots", "random,cautious"]}  # fmt: skip
     options = {
         "demo": {"--seed": numbers, "--dealer": numbers, "--bots": bots, "--profile": paths,
                  "--record": out},
         "play": {"--seat": numbers, "--seed": numbers, "--dealer": numbers, "--bots": bots,
-                 "--playouts": numbers, "--profile": paths},
+                 "--playouts": numbers, "--profile": paths, "--level": ["", "expert", "Hard"]},
+        "ladder": {"--deals": numbers, "--seed": numbers, "--workers": numbers,
+                   "--bots": [*bots, "random", "random,random", "monte-carlo@0", "random@5ms"],
+                   "--profile": paths, "--out": out},
         "simulate": {"--hands": numbers, "--matches": numbers, "--seed": numbers,
                      "--workers": numbers, "--playouts": numbers, "--bots": bots,
                      "--profile": paths, "--records": out},

@@ -195,6 +195,56 @@ def test_a_match_with_a_person_waits_between_hands() -> None:
         table.next_hand()
 
 
+def test_a_table_s_level_is_checked_kept_and_makes_its_bots() -> None:
+    """Issue 39: the bots of a table play at the level chosen when it was opened."""
+    from reversis.bots.players import CautiousBot, MonteCarloBot, RandomBot
+
+    assert new_table("t", "hearts", "hand", 1).level == "medium"  # the default level
+    with pytest.raises(TableError, match="the level is easy, medium, hard, not 'expert'"):
+        new_table("t", "hearts", "hand", 1, "expert")
+    with pytest.raises(TableError, match="the level is"):
+        new_table("t", "hearts", "hand", 1, 3)  # type: ignore[arg-type]
+    table = new_table("lv", "hearts", "hand", 1, "easy").fill_bots()
+    assert table.summary()["level"] == "easy"
+    assert table_from_row(table.to_row()) == table
+    old = {k: v for k, v in table.to_row().items() if k != "level"}  # stored before the levels
+    assert table_from_row(old).level == "medium"
+    assert isinstance(bot_for("lv", 0, "easy"), RandomBot)
+    assert isinstance(bot_for("lv", 0), CautiousBot)
+    assert isinstance(bot_for("lv", 0, "hard"), MonteCarloBot)
+    hard = new_table("hd", "hearts", "hand", 2, "hard").fill_bots()
+    moved = hard.bot_step(lambda s: bot_for("hd", s, "hard"))
+    assert moved is not None
+    assert moved.step == 1
+
+
+def test_a_database_from_before_the_levels_is_read(tmp_path: Path) -> None:
+    import sqlite3
+
+    from examples.web.store import Store
+
+    path = tmp_path / "old.sqlite3"
+    table = new_table("0123456789ab", "reunion", "hand", 4).fill_bots()
+    row = {k: v for k, v in table.to_row().items() if k != "level"}
+    with sqlite3.connect(path) as db:  # the table of tables as it was before the levels
+        db.execute(
+            "CREATE TABLE tables (id TEXT PRIMARY KEY, profile TEXT NOT NULL, mode TEXT NOT NULL,"
+            " seed INTEGER NOT NULL, seats TEXT NOT NULL, record TEXT NOT NULL, moves TEXT NOT"
+            " NULL, status TEXT NOT NULL, updated REAL NOT NULL)"
+        )
+        db.execute(
+            "INSERT INTO tables VALUES (:id, :profile, :mode, :seed, :seats, :record, :moves,"
+            " :status, 0)",
+            row,
+        )
+    store = Store(path)
+    [loaded] = store.load_tables()
+    assert loaded.level == "medium"
+    store.save_table(new_table("ba9876543210", "hearts", "hand", 1, "hard"))
+    assert [t.level for t in store.load_tables()] == ["medium", "hard"]
+    store.close()
+
+
 def test_tables_are_stored_as_records_and_replayed() -> None:
     hand_table = new_table("h", "hoyle", "hand", 5).fill_bots()
     for _ in range(17):
@@ -284,6 +334,28 @@ def test_http_lobby(web_app: Any) -> None:
         assert [t["id"] for t in listed] == [table_id]
         assert page["next"] is None
         assert cards_in(listed) == set()
+
+
+def test_http_levels(web_app: Any) -> None:
+    from starlette.testclient import TestClient
+
+    from reversis.bots.levels import LEVELS
+
+    with TestClient(web_app) as client:
+        data = client.get("/api/levels").json()
+        assert data["default"] == "medium"
+        assert [level["name"] for level in data["levels"]] == ["easy", "medium", "hard"]
+        assert data["levels"] == [level.to_dict() for level in LEVELS]
+        made = client.post("/api/tables", json={"profile": "hearts", "level": "hard"}).json()
+        assert made["level"] == "hard"
+        assert web_app.state.server.tables[made["id"]].level == "hard"
+        plain = client.post("/api/tables", json={"profile": "hearts"}).json()
+        assert plain["level"] == "medium"
+        for bad in ("expert", 2, None, ["easy"]):
+            refused = client.post("/api/tables", json={"profile": "hearts", "level": bad})
+            assert refused.status_code == 400
+            assert "the level is easy, medium, hard" in refused.json()["error"]
+        assert client.get("/api/levels?x=1").status_code == 400
 
 
 def test_moves_over_the_socket_and_views_pushed(web_app: Any) -> None:
@@ -970,5 +1042,63 @@ def test_browser_a_person_makes_the_end_of_match_choice(
     assert not CODE.search(page.inner_text("body"))
     assert page.locator("#new-hand").text_content() == "New match"
     page.screenshot(path=str(screenshot_dir(tmp_path) / "web-end-of-match.png"), full_page=True)
+    assert errors == []
+    context.close()
+
+
+def test_browser_chooses_the_bots_level(live: tuple[str, Any], browser: Any) -> None:
+    """Issue 39: a level when opening a table, in words with its time a move; the table's bots
+    play at it, and a new hand after one keeps it."""
+    base, app = live
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base + "/")
+    page.wait_for_selector("#level option", state="attached")
+    assert page.locator("#level option").all_text_contents() == [
+        "Easy (at once)",
+        "Medium (at once)",
+        "Hard (up to about 0.4 s a move)",
+    ]
+    assert page.input_value("#level") == "medium"  # the default
+    assert (page.text_content("#level-about") or "").startswith("Medium: they play by rules")
+    page.select_option("#level", "hard")
+    assert "think ahead" in (page.text_content("#level-about") or "")
+
+    # Hard bots: they move (in a thread), and the page is served meanwhile.
+    page.select_option("#profile", "hearts")
+    page.click("#create-button")
+    page.wait_for_selector("body[data-status=playing]")
+    hard = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('table')")
+    assert app.state.server.tables[hard].level == "hard"
+    assert " · hard bots · " in (page.text_content("#status-line") or "")
+    deadline = time.monotonic() + 60
+    while app.state.server.tables[hard].step < 8:  # the passes, and play begun
+        assert time.monotonic() < deadline, "the hard bots did not play"
+        if not click_one(page):
+            page.wait_for_timeout(50)
+    page.click("#back-to-tables")
+    page.wait_for_selector("#lobby:not([hidden])")
+
+    # Easy bots, a whole hand, then a new hand at the same level.
+    page.select_option("#level", "easy")
+    page.select_option("#profile", "reunion")
+    page.click("#create-button")
+    page.wait_for_selector("body[data-status=playing]")
+    first = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('table')")
+    assert first != hard
+    assert app.state.server.tables[first].level == "easy"
+    deadline = time.monotonic() + 40
+    while page.get_attribute("body", "data-status") != "over":
+        assert time.monotonic() < deadline, "the hand did not finish"
+        if not click_one(page):
+            page.wait_for_timeout(20)
+    page.click("#new-hand")
+    page.wait_for_function(
+        f"new URLSearchParams(location.hash.slice(1)).get('table') !== '{first}'"
+    )
+    second = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('table')")
+    assert app.state.server.tables[second].level == "easy"
     assert errors == []
     context.close()

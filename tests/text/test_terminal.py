@@ -368,3 +368,65 @@ def test_a_refused_card_is_said_with_suit_symbols() -> None:
     assert "you must follow suit (" in said
     assert not re.search(r"\([CDHS]\)|\b(10|[2-9JQKA])[CDHS]\b", said), said
     assert re.search(r"\([♣♦♥♠]\)", said), said
+
+
+# -- issue 39: levels -----------------------------------------------------------------------------
+
+
+def _scripted(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:
+    answers = iter(lines)
+
+    def fake_input(prompt: str = "") -> str:
+        print(prompt, end="")
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--level", "easy"], "the bots at seats 0, 2, 3 play at the easy level: they play any"),
+        ([], "the bots at seats 0, 2, 3 play at the medium level: they play by rules of thumb"),
+        (["--level", "hard"], "play at the hard level: they think ahead"),
+    ],
+)
+def test_cli_play_at_a_level(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    said: str,
+) -> None:
+    _scripted(monkeypatch, ["decline", *["1"] * 11, ""])
+    assert main(["play", "--seed", "7", *argv]) == 0
+    out = capsys.readouterr().out
+    assert said in out
+    assert "The hand is over" in out
+
+
+def test_cli_play_level_help_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["play", "--level", "expert"])
+    assert exc.value.code == 2
+    assert "invalid choice: 'expert'" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:
+        main(["play", "--level", "hard", "--bots", "random"])
+    assert exc.value.code == 2
+    assert "not allowed with" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for words in ("easy —", "medium —", "hard —", "up to about 0.4 s a move", "default: medium",
+                  "most people enjoy"):  # fmt: skip
+        assert words in text
+
+
+def test_cli_play_bots_by_spec(monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    _scripted(monkeypatch, ["decline", *["1"] * 11, ""])
+    assert main(["play", "--seed", "7", "--bots", "cautious,random,monte-carlo@2"]) == 0
+    assert "seat 3: monte-carlo@2." in capsys.readouterr().out
+    assert main(["play", "--seed", "7", "--bots", "cautious@2"]) == 2
+    assert "the cautious bot takes no count budget" in capsys.readouterr().err

@@ -38,15 +38,34 @@ async function showLobby() {
   const profiles = await api("/api/profiles");
   $("profile").innerHTML = profiles.map((p) =>
     `<option value="${esc(p.name)}" title="${esc(p.about)}">${esc(p.name)} (${p.players} players)</option>`).join("");
+  await showLevels();
   await listTables();
   if (!lobbyTimer) lobbyTimer = setInterval(() => { if (!session) listTables(); }, 3000);
+}
+
+// How well the bots play (reversis.bots.levels): a choice when opening a table, its words below it.
+let levels = null;
+async function showLevels() {
+  if (levels === null) {
+    const data = await api("/api/levels");
+    levels = data.levels;
+    $("level").innerHTML = levels.map((l) =>
+      `<option value="${esc(l.name)}"${l.name === data.default ? " selected" : ""}>${esc(l.title)} (${esc(l.move_time)})</option>`).join("");
+    $("level").addEventListener("change", describeLevel);
+  }
+  describeLevel();
+}
+
+function describeLevel() {
+  const level = levels?.find((l) => l.name === $("level").value);
+  $("level-about").textContent = level ? `${level.title}: ${level.words}.` : "";
 }
 
 async function listTables() {
   // The first page of the tables waiting for players, the newest first.
   const open = (await api("/api/tables?status=waiting")).tables;
   $("tables").innerHTML = open.length === 0 ? "<li>No table is waiting for players.</li>" :
-    open.map((t) => `<li data-table="${esc(t.id)}">${esc(t.profile)}, ${t.mode === "match" ? "a match" : "one hand"}: ` +
+    open.map((t) => `<li data-table="${esc(t.id)}">${esc(t.profile)}, ${t.mode === "match" ? "a match" : "one hand"}, ${esc(t.level)} bots: ` +
       t.seats.map((s, i) => s.kind === "empty"
         ? `<button class="sit" data-table="${esc(t.id)}" data-seat="${i}">Sit at seat ${i}</button>`
         : `<span class="taken">${esc(s.name)}</span>`).join(" ") + "</li>").join("");
@@ -72,10 +91,10 @@ function leave() {
   return showLobby();
 }
 
-// A new table of the same rules and mode, you at seat 0, bots at the other seats if they were.
-async function newTable(profile, mode, bots) {
+// A new table of the same rules, mode and level, you at seat 0, bots at the other seats if they were.
+async function newTable(profile, mode, level, bots) {
   const name = current?.table.seats[current.seat]?.name || $("name").value || "Player";
-  const table = await api("/api/tables", { profile, mode });
+  const table = await api("/api/tables", { profile, mode, level });
   const seated = await api(`/api/tables/${table.id}/sit`, { seat: 0, name });
   if (bots) await api(`/api/tables/${table.id}/bots`, {});
   const old = socket;
@@ -100,7 +119,11 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/${session.table}?token=${encodeURIComponent(session.token)}`);
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "error") return showError(message.message);
+    if (message.type === "error") {
+      showError(message.message);
+      if (current) draw(); // the move was refused: the cards are offered again
+      return;
+    }
     if (message.type === "state") {
       showError(null);
       current = message;
@@ -123,6 +146,13 @@ function connect() {
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+// One move per turn: the cards wait for the server's answer (its next state, or its error), so
+// that a second click on the same screen is not taken as the move of the seat's next turn.
+function sendMove(move) {
+  for (const button of document.querySelectorAll("#my-hand button.card.legal, #actions button.move")) button.disabled = true;
+  send({ type: "move", move });
 }
 
 function showError(text) {
@@ -281,7 +311,8 @@ function draw() {
   document.body.dataset.hand = table.hand_number;
   const seats = table.seats;
   const where = match ? `hand ${match.hand_number - (view && view.phase === "over" ? 1 : 0)}${match.total_hands ? ` of ${match.total_hands}` : ""}` : "one hand";
-  $("status-line").textContent = `Table ${table.id} · ${table.profile} · ${where} · ${table.status}` +
+  const bots = seats.some((s) => s.kind === "bot") ? ` · ${table.level} bots` : "";
+  $("status-line").textContent = `Table ${table.id} · ${table.profile} · ${where}${bots} · ${table.status}` +
     (me === null ? " · watching" : ` · you are seat ${me}`);
   const actions = [];
   if (table.status === "waiting") {
@@ -312,7 +343,7 @@ function draw() {
   }
   if (table.status === "between" && me !== null) actions.push(`<button id="next-hand">Deal the next hand</button>`);
   if (table.status === "over" && me !== null) {
-    actions.push(`<button id="new-hand" data-profile="${esc(table.profile)}" data-mode="${esc(table.mode)}" ` +
+    actions.push(`<button id="new-hand" data-profile="${esc(table.profile)}" data-mode="${esc(table.mode)}" data-level="${esc(table.level)}" ` +
       `data-bots="${seats.every((s, i) => i === me || s.kind === "bot") ? "yes" : "no"}">` +
       `${table.mode === "match" ? "New match" : "New hand"}</button>`);
   }
@@ -390,9 +421,9 @@ document.addEventListener("click", async (event) => {
   const target = event.target.closest("button");
   if (!target) return;
   try {
-    if (target.matches(".card.legal, .move")) send({ type: "move", move: target.dataset.move });
+    if (target.matches(".card.legal, .move")) sendMove(target.dataset.move);
     else if (target.id === "next-hand") send({ type: "next" });
-    else if (target.id === "new-hand") await newTable(target.dataset.profile, target.dataset.mode, target.dataset.bots === "yes");
+    else if (target.id === "new-hand") await newTable(target.dataset.profile, target.dataset.mode, target.dataset.level, target.dataset.bots === "yes");
     else if (target.id === "back-to-tables") await leave();
     else if (target.matches(".choose")) send({ type: "choose", choice: target.dataset.choice });
     else if (target.id === "fill-bots") await api(`/api/tables/${session.table}/bots`, {});
@@ -412,7 +443,7 @@ document.addEventListener("click", async (event) => {
 $("create").addEventListener("submit", async (event) => {
   event.preventDefault();
   try {
-    const table = await api("/api/tables", { profile: $("profile").value, mode: $("mode").value });
+    const table = await api("/api/tables", { profile: $("profile").value, mode: $("mode").value, level: $("level").value });
     const seated = await api(`/api/tables/${table.id}/sit`, { seat: 0, name: $("name").value || "Player" });
     if ($("with-bots").checked) await api(`/api/tables/${table.id}/bots`, {});
     enter(table.id, seated.token);

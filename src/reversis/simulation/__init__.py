@@ -7,6 +7,8 @@ module                        what it holds
 :mod:`~.workers`              the worker processes: how many, how the work reaches them, how they end
 :mod:`~.seating`              the bots of ``simulate --bots``, one name per seat, a list cycled
 :mod:`~.report`               a simulation's result for people: a text table and a picture
+:mod:`~.ladder`               the bots' ladder: every pair on the same deals, ratings, intervals
+:mod:`~.ladder_report`        the ladder for people: text tables and a picture
 ============================  ======================================================================
 
 The names of :mod:`~.runs` are re-exported here.

@@ -17,7 +17,7 @@ from reversis.errors import ArgumentError
 if TYPE_CHECKING:
     from reversis.simulation.runs import SimulationResult
 
-__all__ = ["check_picture", "labels", "plot", "table"]
+__all__ = ["check_picture", "labels", "picture_metadata", "plot", "table"]
 
 #: The kinds of picture file :func:`plot` writes, by suffix.
 FORMATS = (".svg", ".png", ".pdf")
@@ -120,10 +120,10 @@ def plot(result: SimulationResult, path: str | os.PathLike[str]) -> None:
     axes.set_title(f"{result.profile}: {result.count} {kind}, seed {result.seed}")
     # A fixed salt for the SVG's element ids: one result, one file.
     with importlib.import_module("matplotlib").rc_context({"svg.hashsalt": "reversis"}):
-        figure.savefig(name, format=suffix[1:], metadata=_metadata(suffix))
+        figure.savefig(name, format=suffix[1:], metadata=picture_metadata(suffix))
 
 
-def _metadata(suffix: str) -> dict[str, Any]:
+def picture_metadata(suffix: str) -> dict[str, Any]:
     """The picture's metadata: none that changes from run to run (an SVG's date), so that one
     result always makes the same file."""
     if suffix == ".svg":

@@ -1,29 +1,43 @@
-"""The command line: ``python -m reversis demo | play | simulate | replay | profiles | check``.
+"""The command line: ``python -m reversis demo | play | simulate | ladder | replay | profiles |
+check``.
 
 ``demo`` plays a hand (``--match``: a match) with bots and prints it trick by trick with its
-payments; ``play`` seats a person at the table (:mod:`reversis.text.terminal`); ``simulate`` plays
-many hands with bots (:mod:`reversis.simulation`); ``replay`` prints the hand or match of a text
+payments; ``play`` seats a person at the table (:mod:`reversis.text.terminal`) against bots of a
+level (:mod:`reversis.bots.levels`); ``simulate`` plays many hands with bots
+(:mod:`reversis.simulation`); ``ladder`` rates bots against each other
+(:mod:`reversis.simulation.ladder`); ``replay`` prints the hand or match of a text
 record (:mod:`reversis.records`); ``profiles`` lists the shipped profiles; ``check`` runs the
 consistency checker on a profile. The text is :mod:`reversis.text.narration`'s (its functions are
 importable from here too).
+
+============================  ======================================================================
+module                        what it holds
+============================  ======================================================================
+this package's ``__init__``   the parser, :func:`main` and every command but ``ladder``
+:mod:`~.ladder`               the ``ladder`` command
+:mod:`~.options`              what the commands share: number options, the help, ``SIGTERM``
+============================  ======================================================================
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import random
-import signal
 import sys
-import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from reversis import __version__
 from reversis._core import available, engine_name
+from reversis.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS, get_level
 from reversis.bots.players import Bot, CautiousBot, RandomBot, play_hand
+from reversis.bots.specs import BotSpec, parse_bot_spec
+from reversis.cli.ladder import add_parser as _add_ladder
+from reversis.cli.options import HelpFormatter as _HelpFormatter
+from reversis.cli.options import number as _number
+from reversis.cli.options import terminate_as_exit as _terminate_as_exit
 from reversis.errors import ArgumentError, ReversisError
 from reversis.hand import Hand, new_hand
 from reversis.match import Match, new_match
@@ -69,10 +83,13 @@ examples (the installed command 'reversis' is the same as 'python -m reversis'):
   reversis replay hand.txt               print the hand a record describes
   reversis replay --html hand.txt > hand.html
                                          ... as a page to share
-  reversis play --seat 1 --bots cautious,random,monte-carlo
-                                         play a hand yourself against bots
+  reversis play --level hard             play a hand yourself against strong bots
+  reversis play --seat 1 --bots cautious,random,monte-carlo@50ms
+                                         ... or against bots you name
   reversis simulate --hands 10000 --workers 2 --plot bots.svg
                                          how the bots do over many hands
+  reversis ladder --bots random,cautious,monte-carlo@50ms --deals 50
+                                         rate bots against each other
   reversis check --profile my-rules.toml --hands 500
 
 'reversis COMMAND --help' (or 'python -m reversis COMMAND --help') describes each
@@ -171,34 +188,41 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from reversis.bots.players import make_bot  # noqa: PLC0415 - loaded for this command only
-    from reversis.text.terminal import Quit, Terminal  # noqa: PLC0415
+    from reversis.text.terminal import Quit, Terminal  # noqa: PLC0415 - loaded for this command only
 
     profile = load_profile(args.profile)
     n = profile.players
     if not 0 <= args.seat < n:
         raise ArgumentError(f"--seat: the {profile.name} table has seats 0 to {n - 1}")
-    names = [name.strip() for name in args.bots.split(",")]
-    if len(names) == 1:
-        names *= n - 1
-    if len(names) != n - 1:
-        raise ArgumentError(
-            f"--bots: give one bot for each of the {n - 1} other seats, or one for all, "
-            f"not {len(names)}"
-        )
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     others = [s for s in range(n) if s != args.seat]
-    bots = {
-        s: make_bot(
-            name, seed * 10 + s, **({"playouts": args.playouts} if name == "monte-carlo" else {})
-        )
-        for s, name in zip(others, names, strict=True)
-    }
+    level = None
+    if args.bots is None:  # a level: the same bot at every other seat
+        level = get_level(args.level or DEFAULT_LEVEL)
+        names = [level.spec] * (n - 1)
+    else:
+        names = [name.strip() for name in args.bots.split(",")]
+        if len(names) == 1:
+            names *= n - 1
+        if len(names) != n - 1:
+            raise ArgumentError(
+                f"--bots: give one bot for each of the {n - 1} other seats, or one for all, "
+                f"not {len(names)}"
+            )
+    specs = [_play_spec(name, args.playouts) for name in names]
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    bots = {s: spec.make(seed * 10 + s) for s, spec in zip(others, specs, strict=True)}
     color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
     # Sentences are wrapped to a terminal's width; into a pipe or a file, lines stay whole.
     width = None if sys.stdout.isatty() else 0
     game = Terminal(profile, args.seat, bots, read=input, write=print, color=color, width=width)
-    table = ", ".join(f"seat {s}: {name}" for s, name in zip(others, names, strict=True))
+    if level is not None:
+        seats = ", ".join(str(s) for s in others)
+        table = (
+            f"the bots at seats {seats} play at the {level.name} level: {level.words} "
+            f"({level.move_time})"
+        )
+    else:
+        table = ", ".join(f"seat {s}: {name}" for s, name in zip(others, names, strict=True))
     game.say(f"{profile_title(profile)}, seed {seed}. You are seat {args.seat}; {table}.")
     game.say("Type a move's number or notation; ? explains the moves; help, undo, save FILE, quit.")
     try:
@@ -216,6 +240,14 @@ def _play(args: argparse.Namespace) -> int:
         print("\nInterrupted.")
         return 130
     return 0
+
+
+def _play_spec(name: str, playouts: int) -> BotSpec:
+    """The spec of a bot of ``play --bots``: a bare ``monte-carlo`` plays ``--playouts`` worlds."""
+    spec = parse_bot_spec(name)
+    if name == "monte-carlo":
+        return BotSpec(name, (("playouts", playouts),), name)
+    return spec
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -265,41 +297,6 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-@contextlib.contextmanager
-def _terminate_as_exit() -> Iterator[None]:
-    """Within the block, ``SIGTERM`` raises :class:`SystemExit` (status 143), so that the
-    simulation's worker processes are ended on the way out, as on Ctrl-C."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, _frame: object) -> None:
-        raise SystemExit(128 + signum)
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
-def _number(what: str, low: int, high: Callable[[], int], why: str = "") -> Callable[[str], int]:
-    """An option's type: a whole number from ``low`` to ``high()``, else a usage error."""
-
-    def parse(text: str) -> int:
-        most = high()
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
-        if not low <= value <= most:
-            raise argparse.ArgumentTypeError(f"must be from {low} to {most}{why}, not {text[:40]}")
-        return value
-
-    parse.__name__ = what  # argparse names the type in some of its messages
-    return parse
-
-
 def _playouts() -> int:
     from reversis.simulation.runs import MAX_PLAYOUTS  # noqa: PLC0415
 
@@ -310,19 +307,6 @@ def _max_count() -> int:
     from reversis.simulation.runs import MAX_COUNT  # noqa: PLC0415
 
     return MAX_COUNT
-
-
-class _HelpFormatter(argparse.HelpFormatter):
-    """Help that shows each option's default (options whose default is nothing say so in words)."""
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        text = action.help or ""
-        default = action.default
-        if "default" in text or not action.option_strings:
-            return text
-        if default is None or default is False or default is argparse.SUPPRESS:
-            return text
-        return f"{text} (default: %(default)s)"
 
 
 class _TopHelpFormatter(argparse.RawDescriptionHelpFormatter, _HelpFormatter):
@@ -408,11 +392,24 @@ def parser() -> argparse.ArgumentParser:
         default=None,
         help="the first dealer's seat (default: 0 for a hand; for a match, drawn from the seed)",
     )
-    play.add_argument(
+    chosen = play.add_mutually_exclusive_group()
+    chosen.add_argument(
+        "--level",
+        choices=LEVEL_NAMES,
+        default=None,
+        help="how well the bots at the other seats play. "
+        + " ".join(f"{lv.name} — {lv.words} ({lv.move_time})." for lv in LEVELS)
+        + f" (default: {DEFAULT_LEVEL}, the level most people enjoy: bots that play sensibly, "
+        "so that every hand is a real one, yet that a person beats once the game is "
+        "understood, and that answer at once)",
+    )
+    chosen.add_argument(
         "--bots",
-        default="cautious",
-        help="the bots of the other seats in seat order, comma-separated, from random, "
-        "cautious, monte-carlo; one name for all",
+        default=None,
+        help="instead of a level, the bots of the other seats in seat order, comma-separated, "
+        "from random, cautious, monte-carlo, each with a budget if it takes one "
+        "(monte-carlo@50ms: 50 ms a move; monte-carlo@200: 200 worlds a move); one name for "
+        "all (default: the level's)",
     )
     play.add_argument(
         "--playouts",
@@ -424,6 +421,7 @@ def parser() -> argparse.ArgumentParser:
         "--match", action="store_true", help="play a whole match (default: a single hand)"
     )
     play.set_defaults(run=_play)
+    _add_ladder(sub, options)
     simulate = sub.add_parser(
         "simulate",
         help="play many hands or matches with bots and tell how each bot did",
@@ -551,9 +549,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
     top = parser()
     args = top.parse_args(argv)
-    # Python 3.11's argparse reads ``--seed=--`` as an empty list: no option of ours takes one.
+    # Python 3.11's argparse reads ``--seed=--`` as an empty list: no option of ours takes one
+    # (``ladder --profile``, given again for more, is a list of names, never of lists).
     for name, value in vars(args).items():
-        if isinstance(value, list):
+        if isinstance(value, list) and (not value or any(isinstance(v, list) for v in value)):
             top.error(f"argument --{name}: expected one value, not '--'")
     if args.command is None:
         top.print_help()
