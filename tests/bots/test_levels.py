@@ -9,7 +9,8 @@ import pytest
 
 import reversis
 from reversis.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS, get_level, level_bot
-from reversis.bots.players import CautiousBot, MonteCarloBot, RandomBot
+from reversis.bots.players import CautiousBot, RandomBot
+from reversis.bots.search import ISMCTSBot
 from reversis.bots.specs import parse_bot_spec
 from reversis.errors import ArgumentError
 
@@ -28,7 +29,7 @@ def test_the_levels_table() -> None:
     assert isinstance(level_bot("easy", 1), RandomBot)
     assert isinstance(level_bot("medium", 1), CautiousBot)
     hard = level_bot("hard", 1)
-    assert isinstance(hard, MonteCarloBot)
+    assert isinstance(hard, ISMCTSBot)
     # The strongest within about half a second a move, and its words say its time.
     millis = get_level("hard").bot_spec().millis
     assert millis is not None

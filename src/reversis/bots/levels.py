@@ -12,7 +12,7 @@ person wait a little at every move, for those who want to be beaten until they p
     >>> [level.name for level in LEVELS]
     ['easy', 'medium', 'hard']
     >>> get_level("hard").spec
-    'monte-carlo@400ms'
+    'ismcts@400ms'
 """
 
 from __future__ import annotations
@@ -75,10 +75,10 @@ LEVELS: tuple[Level, ...] = (
     ),
     Level(
         "hard",
-        "monte-carlo@400ms",
+        "ismcts@400ms",
         "Hard",
-        "they think ahead: each card they may play is played out in many deals that agree with "
-        "what they have seen",
+        "they think ahead: they search the hand's moves over many deals that agree with what they "
+        "have seen, deeper where the play looks best",
         "up to about 0.4 s a move",
     ),
 )

@@ -199,10 +199,10 @@ def make_bot(name: str, seed: int | None = None, **options: object) -> Bot:
 
         >>> make_bot("cautious", 1)
         CautiousBot(rng=<random.Random object at ...>)
-        >>> make_bot("clever")
+        >>> make_bot("clever")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        reversis.errors.ArgumentError: unknown bot 'clever': choose random, cautious, monte-carlo, ismcts or learned
+        reversis.errors.ArgumentError: unknown bot 'clever': choose random, cautious, ... or learned
     """
     if name == "learned" or (isinstance(name, str) and name.startswith(LEARNED)):
         if options:
