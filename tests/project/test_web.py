@@ -197,7 +197,8 @@ def test_a_match_with_a_person_waits_between_hands() -> None:
 
 def test_a_table_s_level_is_checked_kept_and_makes_its_bots() -> None:
     """Issue 39: the bots of a table play at the level chosen when it was opened."""
-    from reversis.bots.players import CautiousBot, MonteCarloBot, RandomBot
+    from reversis.bots.players import CautiousBot, RandomBot
+    from reversis.bots.search import ISMCTSBot
 
     assert new_table("t", "hearts", "hand", 1).level == "medium"  # the default level
     with pytest.raises(TableError, match="the level is easy, medium, hard, not 'expert'"):
@@ -211,7 +212,7 @@ def test_a_table_s_level_is_checked_kept_and_makes_its_bots() -> None:
     assert table_from_row(old).level == "medium"
     assert isinstance(bot_for("lv", 0, "easy"), RandomBot)
     assert isinstance(bot_for("lv", 0), CautiousBot)
-    assert isinstance(bot_for("lv", 0, "hard"), MonteCarloBot)
+    assert isinstance(bot_for("lv", 0, "hard"), ISMCTSBot)
     hard = new_table("hd", "hearts", "hand", 2, "hard").fill_bots()
     moved = hard.bot_step(lambda s: bot_for("hd", s, "hard"))
     assert moved is not None

@@ -407,9 +407,9 @@ def parser() -> argparse.ArgumentParser:
         "--bots",
         default=None,
         help="instead of a level, the bots of the other seats in seat order, comma-separated, "
-        "from random, cautious, monte-carlo, each with a budget if it takes one "
-        "(monte-carlo@50ms: 50 ms a move; monte-carlo@200: 200 worlds a move); one name for "
-        "all (default: the level's)",
+        "from random, cautious, monte-carlo, ismcts, learned (NumPy), each with a budget if it "
+        "takes one (ismcts@50ms: 50 ms a move; monte-carlo@200: 200 worlds a move); one name "
+        "for all (default: the level's)",
     )
     play.add_argument(
         "--playouts",
@@ -450,7 +450,8 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--bots",
         default=None,
-        help="the bots in seat order, comma-separated, from random, cautious, monte-carlo; a "
+        help="the bots in seat order, comma-separated, from random, cautious, monte-carlo, "
+        "ismcts, learned (NumPy); a "
         "shorter list is repeated over the seats (random,cautious on 4 seats: random, cautious, "
         "random, cautious; one name: that bot at every seat) (default: cautious, then random at "
         "every other seat)",

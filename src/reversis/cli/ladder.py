@@ -80,8 +80,8 @@ def add_parser(sub: Any, options: dict[str, Any]) -> None:
         "--bots",
         default="random,cautious,monte-carlo@50ms",
         help="the bots, comma-separated, each a name with a budget if it takes one: "
-        "monte-carlo@50ms (50 ms a decision), monte-carlo@200 (200 worlds a decision), "
-        "learned:PATH",
+        "monte-carlo@50ms (50 ms a decision), ismcts@500 (500 iterations a decision), learned "
+        "(the network shipped for the profile; NumPy), learned:PATH",
     )
     where = ladder.add_mutually_exclusive_group()
     where.add_argument(
