@@ -13,6 +13,8 @@ _OPTIONAL = {
     # reversis.vector and its page: NumPy and Gymnasium (the pettingzoo or learn extra)
     "src/reversis/vector": "gymnasium",
     "docs/vector.rst": "gymnasium",
+    # the learned bots' module: NumPy (the learn extra)
+    "src/reversis/bots/learned.py": "numpy",
     # "Using reversis with …": a section per tool, each where its tool is installed
     "docs/using/pettingzoo.rst": "pettingzoo",
     "docs/using/gymnasium.rst": "gymnasium",
