@@ -592,3 +592,41 @@ def test_a_command_says_when_the_core_is_not_installed(
     monkeypatch.delenv("REVERSIS_ENGINE")
     assert main(["profiles"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_demo_seats_any_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    """``demo --bots`` takes what ``play --bots`` takes: a bot with a budget plays every seat,
+    the same hand again for the same seed; a bare ``monte-carlo`` plays ``--playouts`` worlds."""
+    args = ["demo", "--seed", "4", "--profile", "hearts", "--bots", "ismcts@30"]
+    assert main(args) == 0
+    first = capsys.readouterr().out
+    assert main(args) == 0
+    assert capsys.readouterr().out == first
+    assert "trick" in first.lower()
+    assert main(["demo", "--seed", "4", "--bots", "monte-carlo", "--playouts", "2"]) == 0
+    capsys.readouterr()
+    assert main(["demo", "--bots", "clever"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: bot 'clever': unknown bot 'clever'")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["demo", "--bots", "learned"],
+        ["play", "--bots", "learned", "--seed", "1"],
+        ["simulate", "--bots", "learned,cautious,cautious,cautious", "--hands", "2"],
+        ["ladder", "--bots", "learned,cautious", "--deals", "1", "--profile", "hearts"],
+    ],
+)
+def test_a_learned_bot_without_numpy_is_one_line(
+    command: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Where NumPy is missing, a command asked for a learned bot says so in one line (which
+    extra to install), exits with 2 and plays nothing (no traceback, no worker started)."""
+    monkeypatch.setitem(sys.modules, "numpy", None)  # ``import numpy`` fails as if it were absent
+    monkeypatch.setattr("builtins.input", lambda prompt="": pytest.fail("the command played"))
+    assert main(command) == 2
+    out, err = capsys.readouterr()
+    assert err == "error: a learned bot needs NumPy: pip install 'reversis[learn]'\n"
+    assert out == ""

@@ -63,3 +63,20 @@ def test_the_module_says_why_the_default() -> None:
     assert levels.__doc__ is not None
     assert "default" in levels.__doc__
     assert "enjoy" in levels.__doc__
+
+
+def test_a_level_parses_its_spec_when_it_is_made() -> None:
+    """A level's bot spec is read once, when the level is made: a wrong one fails there (not at
+    the first table that seats its bots), and every bot made from it is a new one."""
+    level = reversis.bots.levels.Level(
+        "quick", "ismcts@25", "Quick", "they search a little", "at once"
+    )
+    assert level.bot_spec() == parse_bot_spec("ismcts@25")
+    assert level.bot_spec() is level.bot_spec()
+    assert level.bot_spec().make(1) is not level.bot_spec().make(1)
+    assert level == reversis.bots.levels.Level(
+        "quick", "ismcts@25", "Quick", "they search a little", "at once"
+    )
+    assert "_parsed" not in level.to_dict()
+    with pytest.raises(ArgumentError, match="unknown bot 'clever'"):
+        reversis.bots.levels.Level("bad", "clever", "Bad", "they do not exist", "never")

@@ -459,6 +459,13 @@ def _poll(condition: Any, seconds: float) -> bool:
     return True
 
 
+#: ``python -m reversis`` with SIGINT's handler installed (Python leaves an inherited ignore).
+INTERRUPTIBLE = (
+    "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "from reversis.cli import main; sys.exit(main(sys.argv[1:]))"
+)
+
+
 @pytest.mark.skipif(not LINUX, reason="finds the workers in /proc")
 @pytest.mark.parametrize("settled", [False, True])
 @pytest.mark.parametrize("how", ["SIGKILL", "SIGTERM", "SIGINT"])
@@ -466,8 +473,10 @@ def test_the_workers_end_with_the_command(how: str, settled: bool) -> None:
     """``simulate --workers 2`` killed (``SIGKILL``), terminated or interrupted (Ctrl-C, sent to
     the whole process group as a terminal does): no worker process is left running. The signal
     comes as soon as the workers exist, or once they are at work (their thread that watches the
-    parent is running)."""
-    command = [sys.executable, "-m", "reversis", "simulate", "--hands", "4294967295"]
+    parent is running). The command runs as ``python -m reversis`` does from a terminal, with
+    Ctrl-C's handler, whatever this process passes on: a shell that starts a job in the
+    background (as CI may be) has SIGINT ignored, and Python keeps an ignore it inherits."""
+    command = [sys.executable, "-c", INTERRUPTIBLE, "simulate", "--hands", "4294967295"]
     proc = subprocess.Popen(
         [*command, "--workers", "2"],
         stdout=subprocess.PIPE,

@@ -52,10 +52,14 @@ _KEYS = ("w1", "b1", "w2", "b2")
 
 
 def _numpy() -> Any:
+    """NumPy, or :class:`ModuleNotFoundError` naming the extra that brings it (the command line
+    says that in one line)."""
     try:
         import numpy  # noqa: PLC0415 - optional: the learn extra brings it
-    except ImportError as error:  # pragma: no cover - numpy is installed where the tests run
-        raise ImportError("a learned bot needs NumPy: pip install 'reversis[learn]'") from error
+    except ImportError as error:
+        raise ModuleNotFoundError(
+            "a learned bot needs NumPy: pip install 'reversis[learn]'", name="numpy"
+        ) from error
     return numpy
 
 
@@ -68,7 +72,7 @@ def policy_logits(weights: dict[str, Any], x: Any) -> Any:
 
 
 def load_policy(path: str | os.PathLike[str]) -> tuple[str, dict[str, Any]]:
-    """``(profile name, weights)`` from a ``.npz`` file the trainer saved
+    """``(profile name, weights)`` from a ``.npz`` file a trainer of ``examples/learn`` saved
     (:class:`~reversis.ArgumentError` for a missing or malformed file)."""
     try:
         with open(os.fspath(path), "rb") as file:
@@ -76,7 +80,7 @@ def load_policy(path: str | os.PathLike[str]) -> tuple[str, dict[str, Any]]:
     except OSError as error:
         raise ArgumentError(
             f"learned bot: {str(path)[:80]!r} is not a policy saved by examples/learn/train.py "
-            f"({error})"
+            f"or imitate.py ({error})"
         ) from None
 
 
@@ -88,7 +92,8 @@ def _read_policy(file: Any, name: str) -> tuple[str, dict[str, Any]]:
             profile = str(data["profile"])
     except (OSError, KeyError, ValueError, EOFError) as error:
         raise ArgumentError(
-            f"learned bot: {name[:80]!r} is not a policy saved by examples/learn/train.py ({error})"
+            f"learned bot: {name[:80]!r} is not a policy saved by examples/learn/train.py or "
+            f"imitate.py ({error})"
         ) from None
     w1, b1, w2, b2 = (found[key] for key in _KEYS)
     if not (
@@ -182,6 +187,9 @@ class ShippedLearnedBot:
 
     _bots: dict[str, tuple[Profile, LearnedBot]] = attrs.field(factory=dict, init=False, repr=False)
     _lock: threading.Lock = attrs.field(factory=threading.Lock, init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        _numpy()  # without NumPy the bot is refused when it is made, not at its first move
 
     def policy(self, rules: Profile) -> LearnedBot:
         """The shipped network this bot plays in the profile ``rules``."""

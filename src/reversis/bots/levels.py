@@ -17,8 +17,6 @@ person wait a little at every move, for those who want to be beaten until they p
 
 from __future__ import annotations
 
-import functools
-
 import attrs
 
 from reversis.bots.players import Bot
@@ -39,10 +37,18 @@ class Level:
     title: str
     words: str
     move_time: str
+    #: ``spec`` parsed when the level is made (a wrong spec fails then; a web table makes a bot
+    #: per seat from it).
+    _parsed: BotSpec = attrs.field(
+        init=False,
+        repr=False,
+        eq=False,
+        default=attrs.Factory(lambda level: parse_bot_spec(level.spec), takes_self=True),
+    )
 
     def bot_spec(self) -> BotSpec:
-        """The spec of the level's bot, parsed (once: a web table makes a bot per seat)."""
-        return _parsed(self.spec)
+        """The spec of the level's bot, parsed when the level was made."""
+        return self._parsed
 
     def describe(self) -> str:
         """The level in one line for people: ``"Hard — they think ahead: … (up to about 0.4 s
@@ -51,10 +57,14 @@ class Level:
 
     def to_dict(self) -> dict[str, str]:
         """The level as plain data (the web table's list of levels)."""
-        return attrs.asdict(self)
+        return {
+            "name": self.name,
+            "spec": self.spec,
+            "title": self.title,
+            "words": self.words,
+            "move_time": self.move_time,
+        }
 
-
-_parsed = functools.lru_cache(maxsize=16)(parse_bot_spec)
 
 #: The levels, the easiest first.
 LEVELS: tuple[Level, ...] = (

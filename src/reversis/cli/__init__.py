@@ -32,7 +32,7 @@ from typing import Any
 from reversis import __version__
 from reversis._core import available, engine_name
 from reversis.bots.levels import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS, get_level
-from reversis.bots.players import Bot, CautiousBot, RandomBot, play_hand
+from reversis.bots.players import Bot, play_hand
 from reversis.bots.specs import BotSpec, parse_bot_spec
 from reversis.cli.ladder import add_parser as _add_ladder
 from reversis.cli.options import HelpFormatter as _HelpFormatter
@@ -96,19 +96,14 @@ examples (the installed command 'reversis' is the same as 'python -m reversis'):
 command's options."""
 
 
-def _bots(kind: str, seed: int, players: int, playouts: int = 8) -> list[Bot]:
-    if kind == "cautious":
-        return [CautiousBot(random.Random(seed * 10 + s)) for s in range(players)]
-    if kind == "monte-carlo":
-        from reversis.bots.players import make_bot  # noqa: PLC0415 - loaded for this bot only
-
-        return [make_bot(kind, seed * 10 + s, playouts=playouts) for s in range(players)]
-    return [RandomBot(random.Random(seed * 10 + s)) for s in range(players)]
+def _bots(spec: BotSpec, seed: int, players: int) -> list[Bot]:
+    """A bot of ``spec`` at every seat, seat ``s``'s random choices seeded with ``seed * 10 + s``."""
+    return [spec.make(seed * 10 + s) for s in range(players)]
 
 
 def _demo(args: argparse.Namespace) -> int:
     profile = load_profile(args.profile)
-    bots = _bots(args.bots, args.seed, profile.players, args.playouts)
+    bots = _bots(_play_spec(args.bots, args.playouts), args.seed, profile.players)
     played: Hand | Match
     if args.match:
         lines, played = narrate_match(
@@ -243,7 +238,8 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _play_spec(name: str, playouts: int) -> BotSpec:
-    """The spec of a bot of ``play --bots``: a bare ``monte-carlo`` plays ``--playouts`` worlds."""
+    """The spec of a bot of ``play --bots`` or ``demo --bots``: a bare ``monte-carlo`` plays
+    ``--playouts`` worlds."""
     spec = parse_bot_spec(name)
     if name == "monte-carlo":
         return BotSpec(name, (("playouts", playouts),), name)
@@ -350,15 +346,17 @@ def parser() -> argparse.ArgumentParser:
     )
     demo.add_argument(
         "--bots",
-        choices=["random", "cautious", "monte-carlo"],
+        metavar="BOT",
         default="random",
-        help="the bots' kind",
+        help="the bot at every seat: random (the default), cautious, monte-carlo, ismcts, learned "
+        "(NumPy), each with a budget if it takes one (ismcts@50ms, monte-carlo@200), or "
+        "learned:PATH",
     )
     demo.add_argument(
         "--playouts",
         type=_number("playouts", 1, _playouts),
         default=8,
-        help="worlds per decision of the monte-carlo bot, at most 1000",
+        help="worlds per decision of a bare monte-carlo bot, at most 1000",
     )
     demo.add_argument(
         "--match", action="store_true", help="play a whole match (default: a single hand)"
@@ -569,6 +567,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 0
     except ReversisError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as exc:  # an optional extra's package, named by its message
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
