@@ -57,13 +57,7 @@ class Level:
 
     def to_dict(self) -> dict[str, str]:
         """The level as plain data (the web table's list of levels)."""
-        return {
-            "name": self.name,
-            "spec": self.spec,
-            "title": self.title,
-            "words": self.words,
-            "move_time": self.move_time,
-        }
+        return attrs.asdict(self, filter=lambda field, _: field.init)
 
 
 #: The levels, the easiest first.

@@ -255,11 +255,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.plot is not None:  # the picture's needs are checked before the work, not after it
         from reversis.simulation.report import check_picture  # noqa: PLC0415 - for --plot only
 
-        try:
-            check_picture(args.plot)
-        except ModuleNotFoundError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
+        check_picture(args.plot)  # without matplotlib: main's one-line error, before the work
     if args.matches is None and args.hands is None:
         args.hands = 1000
     if args.records is not None:
@@ -284,11 +280,7 @@ def _simulate(args: argparse.Namespace) -> int:
         return 130
     print(result.to_json() if args.json else result.table())
     if args.plot is not None:
-        try:
-            result.plot(args.plot)
-        except ModuleNotFoundError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
+        result.plot(args.plot)
         print(f"The picture is in {args.plot}.", file=sys.stderr)
     return 0
 
