@@ -131,7 +131,12 @@ def main() -> None:
     parser.add_argument("--pairings", default="monte-carlo:cautious,cautious:random")
     parser.add_argument("--millis", type=float, help="milliseconds a decision for search bots")
     parser.add_argument("--iterations", type=int, default=1000, help="ISMCTS, without --millis")
-    parser.add_argument("--exploration", type=float, default=0.7, help="ISMCTS's UCB1 constant")
+    parser.add_argument(
+        "--exploration",
+        type=float,
+        default=2.0,
+        help="ISMCTS's UCB1 constant (in standard deviations)",
+    )
     parser.add_argument("--epsilon", type=float, default=0.0, help="ISMCTS's random plays")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     args = parser.parse_args()

@@ -300,3 +300,73 @@ def test_core_search_of_worlds_drawn_beforehand() -> None:
     for bad in ((), (None,), (worlds[0],) * (core.MAX_WORLDS + 1), (*worlds, state_of(later))):
         with pytest.raises(ArgumentError, match="worlds"):
             core.search(bad, *args)
+
+
+def _play_positions() -> list[reversis.Hand]:
+    """Positions in play with a choice, in profiles whose money moves far apart in size."""
+    found = []
+    for profile, seed, cards in (
+        ("hearts", 3, 5),
+        ("hearts", 8, 17),
+        ("fournier-1785", 3, 6),
+        ("fournier-1785", 9, 21),
+        ("reunion", 4, 7),
+        ("tetka", 2, 9),
+    ):
+        hand = reversis.new_hand(profile, seed=seed)
+        bot = CautiousBot(random.Random(seed))
+        played = 0
+        while played < cards or len(hand.legal_moves()) < 2:
+            if hand.phase is reversis.Phase.PLAY:
+                played += 1
+            hand = hand.apply(bot(hand.view(hand.to_move)))  # type: ignore[arg-type]
+        found.append(hand)
+    return found
+
+
+def _wider(low: int, high: int) -> tuple[int, int]:
+    """Bounds four times as wide around the same money: each reward ``r`` becomes ``r / 4 + 1/2``."""
+    span = high - low
+    return low - 2 * span, high + span
+
+
+@pytest.mark.skipif(engine_name() != "compiled", reason="the compiled search")
+def test_core_search_is_the_same_whatever_the_rewards_scale() -> None:
+    """The exploration counts in the spread of the rewards seen: the bounds that normalise the
+    money (the profile's, or four times as wide) change the rewards' scale and offset, not one
+    choice of the search (with a constant in reward units, wider bounds explore four times as
+    much, and moves change)."""
+    from reversis._core import search as core
+    from reversis.bots.playouts import danger_table
+    from reversis.games import net_bounds
+
+    for hand in _play_positions():
+        view = hand.view(hand.to_move)  # type: ignore[arg-type]
+        profile, plan = core_plan(view)
+        plan = plan or lower_plan(view_plan(view))
+        assert plan is not None
+        low, high = net_bounds(profile)
+        for seed in (1, 2, 3):
+            args = (plan, 400, None, seed, 200, danger_table(profile))
+            same = core.search(*args, low, high, 0.7, 0.0)
+            assert core.search(*args, *_wider(low, high), 0.7, 0.0) == same, (profile.name, seed)
+
+
+def test_reference_search_is_the_same_whatever_the_rewards_scale() -> None:
+    """The reference search in Python, likewise (on either engine)."""
+    from reversis.bots.playouts import danger_table
+    from reversis.bots.search import _search
+    from reversis.games import net_bounds
+
+    for hand in _play_positions()[::2]:
+        view = hand.view(hand.to_move)  # type: ignore[arg-type]
+        profile, _ = core_plan(view)
+        plan = view_plan(view)
+        bounds = net_bounds(profile)
+        bot = ISMCTSBot(random.Random(0), iterations=150)
+        for seed in (1, 2):
+            same = _search(bot, plan, view.legal_moves, seed, bounds, danger_table(profile))
+            wide = _search(
+                bot, plan, view.legal_moves, seed, _wider(*bounds), danger_table(profile)
+            )
+            assert wide == same, (profile.name, seed)

@@ -6,7 +6,8 @@
 # Search", IEEE TCIAIG 4(2), 2012, algorithm 3): one tree over the moves of every seat, as the
 # observer (the seat of the view) sees them; each iteration draws a world of the view
 # (worlds.pyx's draw_world: the view's worlds, nothing else), walks down the tree by UCB1 among the
-# children whose move the world allows (each such child's availability counted), expands one
+# children whose move the world allows (each such child's availability counted; the exploration
+# term in standard deviations of the rewards backed up so far), expands one
 # move the world allows and the tree lacks, plays the hand out (the cautious policy, the steps
 # before play at random, a play at random with probability ``epsilon``), settles it in C
 # (settle_net) and adds each node's mover's net money, normalised by the profile's bounds, up the
@@ -162,11 +163,12 @@ cdef bint _play_out(const TableC* t, StateC* c, FactC* log, uint64_t* rng,
 
 
 cdef int32_t _descend(TreeC* tree, const TableC* t, StateC* c, FactC* log, uint64_t* rng,
-                      double exploration) except -1:
+                      double explore) except -1:
     """Selection and expansion in the world ``c``: from the root, UCB1 among the children whose
     move ``c`` allows (each one's availability counted) while every move it allows has a child,
-    then one new child for a move it allows at random; the moves made in ``c``. The node reached
-    (a leaf of the tree, or a node where the hand is over)."""
+    ``mean + explore * sqrt(ln(avail) / visits)`` (``explore``: the constant times the spread of
+    the rewards seen), then one new child for a move it allows at random; the moves made in
+    ``c``. The node reached (a leaf of the tree, or a node where the hand is over)."""
     cdef int32_t node = 0, k, best
     cdef uint64_t cards, untried
     cdef bint decline, untried_decline
@@ -198,7 +200,7 @@ cdef int32_t _descend(TreeC* tree, const TableC* t, StateC* c, FactC* log, uint6
         while k >= 0:
             n = &tree.nodes[k]
             if _has(cards, decline, n.move):
-                value = n.total / n.visits + exploration * sqrt(ln(<double>n.avail) / n.visits)
+                value = n.total / n.visits + explore * sqrt(ln(<double>n.avail) / n.visits)
                 if value > top:
                     best, top = k, value
             k = n.sibling
@@ -237,7 +239,8 @@ def search(plan, iterations, millis, seed, attempts, danger, low, high, explorat
     ``millis`` milliseconds (a number above 0, or ``None``), whichever ends first (one of them
     given); the worlds and the random choices from the core's generator at ``seed``; each world
     within ``attempts`` candidates; ``danger`` the cautious policy's 64 values; each seat's net
-    money normalised from ``[low, high]`` to ``[0, 1]``; ``exploration`` UCB1's constant;
+    money normalised from ``[low, high]`` to ``[0, 1]``; ``exploration`` UCB1's constant, in
+    standard deviations of the rewards backed up so far (every seat's, every iteration's);
     ``epsilon`` the chance of a random play in a playout. Returns ``(move, iterations made, next
     seed)``: ``move`` the code of the root's move visited most (a card bit, or 64 for Decline;
     ties to the lower code), or ``None`` if no world was found. Every argument is checked
@@ -249,6 +252,7 @@ def search(plan, iterations, millis, seed, attempts, danger, low, high, explorat
     cdef int64_t nets[MAX_PLAYERS]
     cdef double reward[MAX_PLAYERS]
     cdef double lo, span, explore, deadline = INFINITY, r
+    cdef double seen = 0.0, mean = 0.0, square = 0.0, delta  # the rewards' spread (Welford)
     cdef int tries, eps, seat, n
     cdef Py_ssize_t limit, done = 0
     cdef int32_t leaf, k, best
@@ -323,7 +327,8 @@ def search(plan, iterations, millis, seed, attempts, danger, low, high, explorat
                 final = <CoreState>finals[at]
             elif not draw_world(plan, &rng, tries, &c, log):
                 return None, done, rng
-            leaf = _descend(&tree, t, &c, log, &rng, explore)
+            leaf = _descend(&tree, t, &c, log, &rng,
+                            explore * sqrt(square / seen) if seen > 0.0 else 0.0)
             if not _play_out(t, &c, log, &rng, table_of_danger, eps):
                 raise ArgumentError(f"the search's playout found no legal move at step {c.step}")
             if final is None:
@@ -336,6 +341,10 @@ def search(plan, iterations, millis, seed, attempts, danger, low, high, explorat
             for seat in range(n):
                 r = (nets[seat] - lo) / span
                 reward[seat] = 0.0 if r < 0.0 else 1.0 if r > 1.0 else r
+                seen += 1.0
+                delta = reward[seat] - mean
+                mean += delta / seen
+                square += delta * (reward[seat] - mean)
             _back_up(&tree, leaf, reward)
             done += 1
         best = -1

@@ -8,10 +8,14 @@ view, every seat's moves in it, as the bot would tell them apart. Each iteration
 1. **determinizes**: draws a world consistent with the view (:mod:`reversis.worlds`, which reads
    the view and nothing else);
 2. **selects**: from the root, while every move the world allows has a child, goes to the child
-   with the best UCB1 value among those whose move the world allows, ``mean + c * sqrt(ln(n') /
-   n)``, the mean being the mover's reward, ``n`` the child's visits and ``n'`` its availability
-   (the iterations in which its move was legal: a card the world gives another seat is not always
-   there, so the counts of the paper, not the parent's visits);
+   with the best UCB1 value among those whose move the world allows, ``mean + c * s *
+   sqrt(ln(n') / n)``, the mean being the mover's reward, ``n`` the child's visits and ``n'`` its
+   availability (the iterations in which its move was legal: a card the world gives another seat
+   is not always there, so the counts of the paper, not the parent's visits), and ``s`` the
+   standard deviation of the rewards backed up so far (every seat's, every iteration's): the
+   constant ``c`` counts in the spread the hands show, so one constant suits every profile,
+   whether its rewards lie close together (a hand of Réunion moves little of what the profile
+   could move) or far apart;
 3. **expands**: adds one child for a move the world allows that the node lacks (at random);
 4. **plays out** the world to the end of the hand: the cautious policy
    (:func:`reversis.bots.players.cautious_policy`), the steps before play at random, and a play at
@@ -110,7 +114,8 @@ class ISMCTSBot:
 
     The budget is ``iterations`` iterations a decision (deterministic with a seeded ``rng``) or
     ``millis`` milliseconds a decision (at least one iteration; not reproducible), whichever ends
-    first when both are given. ``exploration`` is UCB1's constant ``c``; ``epsilon`` the chance
+    first when both are given. ``exploration`` is UCB1's constant ``c``, in standard deviations of
+    the rewards seen (the module's step 2); ``epsilon`` the chance
     that a playout plays a random card instead of the cautious one. ``profile`` is needed only for
     views read from data of a profile that is not shipped. Bad budgets raise
     :class:`~reversis.ArgumentError`.
@@ -126,7 +131,7 @@ class ISMCTSBot:
     rng: random.Random = attrs.field(factory=random.Random)
     iterations: int | None = 1000
     millis: float | None = None
-    exploration: float = 0.7
+    exploration: float = 2.0
     epsilon: float = 0.0
     profile: Profile | None = None
 
@@ -245,6 +250,7 @@ def _search(
     root = _Node(-1)
     low, span = bounds[0], bounds[1] - bounds[0]
     policy = _policy(draws, bot.epsilon, table)
+    seen, mean, square = 0, 0.0, 0.0  # the rewards' count, mean and squared deviations (Welford)
     limit = bot.iterations if bot.iterations is not None else MAX_ITERATIONS
     deadline = time.perf_counter() + bot.millis / 1000 if bot.millis is not None else math.inf
     for done in range(limit):
@@ -252,9 +258,15 @@ def _search(
             break
         hand = draw_world(plan, None, draws, ATTEMPTS)
         path = [root]
-        hand = _descend(root, hand, path, draws, bot.exploration)
+        spread = math.sqrt(square / seen) if seen else 0.0
+        hand = _descend(root, hand, path, draws, bot.exploration * spread)
         nets = playout(hand, seed=draws.below(1 << 64), policy=policy)
         rewards = [min(1.0, max(0.0, (net - low) / span)) for net in nets]
+        for reward in rewards:
+            seen += 1
+            delta = reward - mean
+            mean += delta / seen
+            square += delta * (reward - mean)
         for node in path:
             node.visits += 1
             if node.seat >= 0:
@@ -263,9 +275,10 @@ def _search(
     return max(moves, key=lambda m: (visits.get(m, -1), -move_code(m)))
 
 
-def _descend(root: _Node, hand: Hand, path: list[_Node], draws: object, exploration: float) -> Hand:
-    """Selection and expansion in the world ``hand`` (the C search's ``_descend``): the nodes
-    passed appended to ``path``; the world after their moves."""
+def _descend(root: _Node, hand: Hand, path: list[_Node], draws: object, explore: float) -> Hand:
+    """Selection and expansion in the world ``hand`` (the C search's ``_descend``), ``explore``
+    the constant times the rewards' spread: the nodes passed appended to ``path``; the world
+    after their moves."""
     node = root
     while not hand.is_over:
         legal = hand.legal_moves()
@@ -283,16 +296,16 @@ def _descend(root: _Node, hand: Hand, path: list[_Node], draws: object, explorat
             node.children[move] = child = _Node(seat)
             path.append(child)
             return hand.apply(move)
-        move = max(legal, key=lambda m: _ucb(node.children[m], exploration))
+        move = max(legal, key=lambda m: _ucb(node.children[m], explore))
         node = node.children[move]
         path.append(node)
         hand = hand.apply(move)
     return hand
 
 
-def _ucb(node: _Node, exploration: float) -> float:
-    """UCB1 with availability: the mover's mean reward plus ``exploration * sqrt(ln n' / n)``."""
-    return node.total / node.visits + exploration * math.sqrt(math.log(node.avail) / node.visits)
+def _ucb(node: _Node, explore: float) -> float:
+    """UCB1 with availability: the mover's mean reward plus ``explore * sqrt(ln n' / n)``."""
+    return node.total / node.visits + explore * math.sqrt(math.log(node.avail) / node.visits)
 
 
 def _policy(
