@@ -34,8 +34,9 @@
 // `move` asks for the decision of seat S, holding `hand`, after the tricks played so far: each
 // trick its leader L, a colon and its cards in playing order, tricks separated by ';' (the last
 // one may be incomplete, or empty: `L:`), `-` before the first lead (S then holds 2C). `broken` is
-// whether hearts are broken and `points` the points each seat has taken in the completed tricks,
-// as the library sees them: the shim rebuilds the position in his engine from the seat's own
+// whether hearts are broken, as they stand for a lead: a heart or the QS in a completed trick (the
+// library's hand.hearts.broken, which changes when the trick is complete), and `points` the points
+// each seat has taken in the completed tricks, as the library sees them: the shim rebuilds the position in his engine from the seat's own
 // cards and the cards played (the other seats hold no unseen card: his player deals the worlds
 // from what the seat knows, never from the game's hidden cards) and refuses it (error) when his
 // engine disagrees on a trick's leader, the seat to move, broken hearts or the points. The answer
@@ -302,7 +303,8 @@ private:
                               std::to_string(t.leader) + "; his engine says " +
                               std::to_string(g->currPlr));
             for (card c : t.cards) {
-                if (Deck::getsuit(c) == HEARTS || c == Deck::getcard(SPADES, QUEEN)) broken = true;
+                if (t.cards.size() == 4 && (Deck::getsuit(c) == HEARTS || c == Deck::getcard(SPADES, QUEEN)))
+                    broken = true;
                 CardMove m(c, g->currPlr);
                 g->ApplyMove(&m);
             }
@@ -318,7 +320,7 @@ private:
         }
         if (broken != (r.broken == 1))
             throw Refused(std::string("hearts are ") + (broken ? "" : "not ") +
-                          "broken by the cards played, the request says otherwise");
+                          "broken by the completed tricks, the request says otherwise");
         std::vector<int> points(kPlayers, 0);
         for (int x = 0; x < g->currTrick; x++) points[g->t[x].Winner()] += g->score(&g->t[x]);
         if (points != r.points) {
