@@ -31,8 +31,10 @@ mean of his three seats, the bot's minus his per hand with its 95 % interval (1.
 errors, over hands, or over deals with ``--duplicate``; fewer points is better, so a negative
 difference is a win for the library bot), the mean milliseconds a decision of each side (all
 decisions, and those with more than one legal move: his program searches forced moves too, as
-his own game loop does; his time is the shim's measure of his player's search alone), and the
-number of his moves checked.
+his own game loop does; his time is the shim's measure of his player's search alone), the same
+in CPU time (which other work on a shared machine does not inflate: a time budget such as
+``ismcts@130ms`` is wall-clock time, and his fixed number of simulations takes longer by the clock
+on a busy machine), and the number of his moves checked.
 """
 
 from __future__ import annotations
@@ -185,10 +187,12 @@ class Answer:
 
     #: The card it plays.
     card: Card
-    #: The milliseconds its search took, as the shim measured it.
+    #: The milliseconds its search took, as the shim measured it: by the wall clock.
     millis: float
     #: The legal moves of its own engine.
     legal: tuple[Card, ...]
+    #: The same search in CPU time (milliseconds), if the program says (``cpu=``).
+    cpu_millis: float | None = None
 
 
 class Program:
@@ -243,11 +247,12 @@ class Program:
             card = Card.parse(fields["card"])
             millis = float(fields["ms"])
             legal = tuple(Card.parse(code) for code in fields["legal"].split(",") if code)
+            cpu = float(fields["cpu"]) if "cpu" in fields else None
         except (KeyError, ValueError) as error:
             raise ProgramError(
                 f"{self.command[0]} answered without card=, ms= or legal=: {fields}"
             ) from error
-        return Answer(card, millis, legal)
+        return Answer(card, millis, legal, cpu)
 
     def close(self) -> None:
         """Ask the program to quit and wait for it (killed after 10 s)."""
@@ -289,6 +294,10 @@ class Tally:
     his_ms: list[float] = attrs.Factory(list)
     bot_ms_choice: list[float] = attrs.Factory(list)
     his_ms_choice: list[float] = attrs.Factory(list)
+    #: CPU milliseconds a decision (his, where the program reports it): what a machine shared with
+    #: other work does not inflate.
+    bot_cpu: list[float] = attrs.Factory(list)
+    his_cpu: list[float] = attrs.Factory(list)
     #: His moves checked legal by the library's engine.
     checked: int = 0
     #: His decisions where his engine's legal moves differ from the library's, and the first few.
@@ -315,9 +324,11 @@ def play_hand(
         legal = hand.legal_moves()
         if seat == bot_seat:
             view = hand.view(seat)
+            cpu = time.process_time()
             start = time.perf_counter()
             move = bot(view)
             ms = (time.perf_counter() - start) * 1000.0
+            tally.bot_cpu.append((time.process_time() - cpu) * 1000.0)
             tally.bot_ms.append(ms)
             if len(legal) > 1:
                 tally.bot_ms_choice.append(ms)
@@ -333,6 +344,8 @@ def play_hand(
                 )
             tally.checked += 1
             tally.his_ms.append(answer.millis)
+            if answer.cpu_millis is not None:
+                tally.his_cpu.append(answer.cpu_millis)
             if len(legal) > 1:
                 tally.his_ms_choice.append(answer.millis)
             ours = {m.card for m in legal if isinstance(m, Play)}
@@ -469,6 +482,8 @@ def report(tally: Tally, program: Program, bot: str, seed: int, duplicate: bool)
         "bot_ms_choice": _mean(tally.bot_ms_choice),
         "his_ms": _mean(tally.his_ms),
         "his_ms_choice": _mean(tally.his_ms_choice),
+        "bot_cpu_ms": _mean(tally.bot_cpu),
+        "his_cpu_ms": _mean(tally.his_cpu),
         "his_moves_checked": tally.checked,
         "legal_sets_differ": tally.legal_differ,
         "legal_examples": tally.legal_examples,
@@ -500,7 +515,8 @@ def _print_report(result: dict[str, Any], out: IO[str]) -> None:
 
     print(
         f"  ms a decision: bot {ms(result['bot_ms'])} (with a choice {ms(result['bot_ms_choice'])}), "
-        f"his {ms(result['his_ms'])} (with a choice {ms(result['his_ms_choice'])})",
+        f"his {ms(result['his_ms'])} (with a choice {ms(result['his_ms_choice'])}); "
+        f"in CPU time: bot {ms(result['bot_cpu_ms'])}, his {ms(result['his_cpu_ms'])}",
         file=out,
     )
     print(

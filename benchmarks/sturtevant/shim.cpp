@@ -25,7 +25,7 @@
 //   hello
 //     -> ok sturtevant-shim 1 sims=N worlds=W epsilon=E c=C threads=T seed=S
 //   move seat=S hand=C,C,... tricks=L:C,C,C,C;L:C,C broken=0|1 points=P,P,P,P
-//     -> ok card=C ms=F legal=C,C,...
+//     -> ok card=C ms=F cpu=F legal=C,C,...
 //   quit
 //     -> (the shim exits)
 //   anything else, or a position that does not hold together
@@ -40,15 +40,19 @@
 // cards and the cards played (the other seats hold no unseen card: his player deals the worlds
 // from what the seat knows, never from the game's hidden cards) and refuses it (error) when his
 // engine disagrees on a trick's leader, the seat to move, broken hearts or the points. The answer
-// is the card his player chose, the wall-clock milliseconds its search took (one call of
-// Player::Play; his program searches forced moves too, as his own game loop does), and the legal
-// moves of his engine (getAllMoves) for the caller to compare with its own rules.
+// is the card his player chose, the milliseconds its search took (one call of Player::Play; his
+// program searches forced moves too, as his own game loop does): `ms` by the wall clock, `cpu` in
+// the process's CPU time (his worlds run one after the other, threads or not: his iiMonteCarlo
+// runs one thread at a time off macOS), which a machine shared with other work does not inflate,
+// and the legal moves of his engine (getAllMoves) for the caller to compare with its own rules.
 //
 // Determinism: his UCT and Monte Carlo seed themselves from the clock; the shim seeds them from
 // --seed instead, and each request's game from the seed and the request's number, so the same
 // requests in the same order give the same answers.
 
 #include <unistd.h>
+
+#include <time.h>
 
 #include <chrono>
 #include <cstdio>
@@ -115,6 +119,13 @@ public:
 struct Refused : std::runtime_error {
     explicit Refused(const std::string &why) : std::runtime_error(why) {}
 };
+
+// The CPU time of the process (all its threads), in milliseconds.
+double cpuMillis() {
+    timespec now;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return now.tv_sec * 1000.0 + now.tv_nsec / 1e6;
+}
 
 std::string cardText(card c) {
     static const char *suits = "SDCH";
@@ -339,16 +350,18 @@ private:
         g->freeMove(all);
         if (count == 0) throw Refused("his engine has no legal move here");
 
+        double cpuStart = cpuMillis();
         auto start = std::chrono::steady_clock::now();
         Move *chosen = player->Play();
         auto stop = std::chrono::steady_clock::now();
+        double cpu = cpuMillis() - cpuStart;
         if (chosen == 0) throw Refused("his player returned no move");
         card c = ((CardMove *)chosen)->c;
         g->freeMove(chosen);
         double ms = std::chrono::duration<double, std::milli>(stop - start).count();
-        char timing[32];
-        std::snprintf(timing, sizeof timing, "%.3f", ms);
-        return "ok card=" + cardText(c) + " ms=" + timing + " legal=" + legal.str();
+        char timing[64];
+        std::snprintf(timing, sizeof timing, " ms=%.3f cpu=%.3f", ms, cpu);
+        return "ok card=" + cardText(c) + timing + " legal=" + legal.str();
     }
 
     Options options;

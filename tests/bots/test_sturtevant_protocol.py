@@ -89,7 +89,7 @@ for line in sys.stdin:
     cards = legal(hand, tricks, fields["broken"] == "1")
     card = "2C" if mode == "two-of-clubs" else cards[0]
     shown = [card] if mode == "narrow" else cards
-    print("ok card=%s ms=1.5 legal=%s" % (card, ",".join(shown)), flush=True)
+    print("ok card=%s ms=1.5 cpu=1.25 legal=%s" % (card, ",".join(shown)), flush=True)
 """
 
 
@@ -167,6 +167,8 @@ def test_a_run_against_the_fake_checks_every_move_of_his(tmp_path: Path) -> None
     assert len(tally.bot_ms) == 4 * 13
     assert len(tally.his_ms) == 4 * 39
     assert result["his_ms"] == pytest.approx(1.5)
+    assert result["his_cpu_ms"] == pytest.approx(1.25)
+    assert len(tally.bot_cpu) == 4 * 13
     assert result["hands"] == 4
     assert result["his_moves_checked"] == 156
     for diff, bot, his in zip(tally.differences, tally.bot_points, tally.his_points, strict=True):
