@@ -204,15 +204,20 @@ class Program:
         """Start ``command`` (in ``cwd``) and read its greeting."""
         self.command = list(command)
         self._log: IO[bytes] | None = log.open("ab") if log is not None else None
-        self._process = subprocess.Popen(
-            self.command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=self._log if self._log is not None else subprocess.DEVNULL,
-            text=True,
-            bufsize=1,
-            cwd=cwd,
-        )
+        try:
+            self._process = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._log if self._log is not None else subprocess.DEVNULL,
+                text=True,
+                bufsize=1,
+                cwd=cwd,
+            )
+        except OSError as error:
+            if self._log is not None:
+                self._log.close()
+            raise ProgramError(f"{self.command[0]}: cannot start it ({error})") from error
         #: The program's greeting (``ok sturtevant-shim 1 sims=... ...``).
         self.greeting = self.ask("hello")
 

@@ -3,7 +3,8 @@
 the checks of his answers, the statistics. No C++ and none of his source: a fake program, a small
 Python script speaking the shim's protocol (it answers the first legal card), stands in for the
 shim. With ``STURTEVANT_SOURCE`` pointing at a checkout of his program (and g++ installed), one more
-test builds the real shim and plays a hand against it."""
+test builds the real shim (in ``STURTEVANT_BUILD``, or a temporary directory) and plays a hand
+against it."""
 
 from __future__ import annotations
 
@@ -234,6 +235,8 @@ def test_a_refusal_or_a_dead_program_is_a_clear_error(tmp_path: Path) -> None:
     command, _ = _fake(tmp_path, "refuse")
     with stu.Program(command) as program, pytest.raises(stu.ProgramError, match="the fake refuses"):
         stu.run(program, "cautious", hands=1, seed=1)
+    with pytest.raises(stu.ProgramError, match="cannot start it"):
+        stu.Program([str(tmp_path / "no-such-program")])
     command, _ = _fake(tmp_path, "exit")
     with (
         stu.Program(command) as program,
