@@ -36,10 +36,11 @@
 // one may be incomplete, or empty: `L:`), `-` before the first lead (S then holds 2C). `broken` is
 // whether hearts are broken, as they stand for a lead: a heart or the QS in a completed trick (the
 // library's hand.hearts.broken, which changes when the trick is complete), and `points` the points
-// each seat has taken in the completed tricks, as the library sees them: the shim rebuilds the position in his engine from the seat's own
-// cards and the cards played (the other seats hold no unseen card: his player deals the worlds
-// from what the seat knows, never from the game's hidden cards) and refuses it (error) when his
-// engine disagrees on a trick's leader, the seat to move, broken hearts or the points. The answer
+// each seat has taken in the completed tricks, as the library sees them. The shim rebuilds the
+// position in his engine from the seat's own cards and the cards played (the other seats hold no
+// unseen card: his player deals the worlds from what the seat knows, never from the game's hidden
+// cards) and refuses it (error) when his engine disagrees on a trick's leader, the seat to move,
+// broken hearts or the points. The answer
 // is the card his player chose, the milliseconds its search took (one call of Player::Play; his
 // program searches forced moves too, as his own game loop does): `ms` by the wall clock, `cpu` in
 // the process's CPU time (his worlds run one after the other, threads or not: his iiMonteCarlo
@@ -50,9 +51,8 @@
 // --seed instead, and each request's game from the seed and the request's number, so the same
 // requests in the same order give the same answers.
 
-#include <unistd.h>
-
 #include <time.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
