@@ -467,13 +467,17 @@ def _mean(values: Sequence[float]) -> float | None:
     return statistics.fmean(values) if values else None
 
 
-def report(tally: Tally, program: Program, bot: str, seed: int, duplicate: bool) -> dict[str, Any]:
-    """The figures of a run, as ``--json`` writes them."""
+def report(
+    tally: Tally, program: Program | str, bot: str, seed: int | list[int], duplicate: bool
+) -> dict[str, Any]:
+    """The figures of a run, as ``--json`` writes them; ``program`` is the program or its
+    greeting. The tally itself is kept under ``"tally"``, so that runs can be merged
+    (:func:`merge`)."""
     mean, half = _difference(tally, duplicate)
     return {
         "game": "hearts without passing (profile hearts, pass_cards = false)",
         "bot": bot,
-        "program": program.greeting,
+        "program": program if isinstance(program, str) else program.greeting,
         "hands": len(tally.differences),
         "seed": seed,
         "duplicate": duplicate,
@@ -497,14 +501,58 @@ def report(tally: Tally, program: Program, bot: str, seed: int, duplicate: bool)
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()}",
         "python": platform.python_version(),
         "engine": reversis.engine_name(),
+        "tally": attrs.asdict(tally),
     }
+
+
+def merge(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One report of several runs' reports (``--json`` files) of the same bot against the same
+    program and settings, on other seeds: their hands together, the interval over all of them
+    (over deals with ``--duplicate``). :class:`ValueError` names what differs, a seed given twice
+    or a report without its tally."""
+    if not results:
+        raise ValueError("no reports to merge")
+    first = results[0]
+    for key in ("bot", "program", "duplicate"):
+        values = {repr(result.get(key)) for result in results}
+        if len(values) > 1:
+            raise ValueError(f"the reports differ in {key}: {', '.join(sorted(values))}")
+    seeds: list[int] = []
+    for result in results:
+        seeds += result["seed"] if isinstance(result["seed"], list) else [result["seed"]]
+    if len(set(seeds)) < len(seeds):
+        raise ValueError(f"a seed is given twice: {seeds}")
+    tally = Tally()
+    for result in results:
+        if "tally" not in result:
+            raise ValueError("a report without its tally (made before --merge was)")
+        part = Tally(**result["tally"])
+        if first["duplicate"] and len(part.differences) % SEATS:
+            raise ValueError(
+                f"a duplicate report of {len(part.differences)} hands, not whole deals"
+            )
+        for field in attrs.fields(Tally):
+            value = getattr(part, field.name)
+            if isinstance(value, list):
+                getattr(tally, field.name).extend(value)
+            else:
+                setattr(tally, field.name, getattr(tally, field.name) + value)
+    del tally.legal_examples[5:]
+    return report(tally, first["program"], first["bot"], seeds, first["duplicate"])
+
+
+def _seeds(seed: int | list[int]) -> str:
+    """``seed 1``, or ``seeds 1, 2`` for a merged report."""
+    if isinstance(seed, list):
+        return "seeds " + ", ".join(map(str, seed))
+    return f"seed {seed}"
 
 
 def _print_report(result: dict[str, Any], out: IO[str]) -> None:
     """The report in words."""
     print(
         f"{result['bot']} against Sturtevant's program ({result['program']}), "
-        f"{result['hands']} hands{' (duplicate)' if result['duplicate'] else ''}, seed {result['seed']}",
+        f"{result['hands']} hands{' (duplicate)' if result['duplicate'] else ''}, {_seeds(result['seed'])}",
         file=out,
     )
     print(
@@ -558,7 +606,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--duplicate", action="store_true", help="each deal four times, seats rotated"
     )
     parser.add_argument("--json", type=Path, help="write the report here")
+    parser.add_argument(
+        "--merge",
+        type=Path,
+        nargs="+",
+        metavar="REPORT",
+        help="play nothing: one report of these --json reports (other seeds, run apart)",
+    )
     args = parser.parse_args(argv)
+    if args.merge:
+        try:
+            result = merge([json.loads(path.read_text(encoding="utf-8")) for path in args.merge])
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            print(f"error: --merge: {error}", file=sys.stderr)
+            return 1
+        _print_report(result, sys.stdout)
+        if args.json:
+            args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+        return 0
     options = ["--sims", str(args.sims), "--worlds", str(args.worlds), "--seed", str(args.seed)]
     if args.program:
         command = [*shlex.split(args.program), *options]

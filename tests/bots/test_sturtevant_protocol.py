@@ -283,6 +283,42 @@ def test_the_command_line_writes_its_report(
     assert "--duplicate plays hands in fours" in capsys.readouterr().err
 
 
+def test_runs_on_other_seeds_merge_into_one_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--merge``: the hands of runs made apart, one report, the interval over all their deals;
+    runs that differ, a seed twice or a report without its tally are refused."""
+    command, _ = _fake(tmp_path)
+    program = " ".join(command)
+    paths = [tmp_path / f"run{seed}.json" for seed in (1, 2)]
+    for seed, path in zip((1, 2), paths, strict=True):
+        argv = ["--program", program, "--hands", "4", "--duplicate", "--seed", str(seed)]
+        assert stu.main([*argv, "--json", str(path)]) == 0
+    runs = [json.loads(path.read_text(encoding="utf-8")) for path in paths]
+    merged_path = tmp_path / "merged.json"
+    assert stu.main(["--merge", *map(str, paths), "--json", str(merged_path)]) == 0
+    merged = json.loads(merged_path.read_text(encoding="utf-8"))
+    assert "8 hands (duplicate), seeds 1, 2" in capsys.readouterr().out
+    differences = runs[0]["tally"]["differences"] + runs[1]["tally"]["differences"]
+    assert merged["tally"]["differences"] == differences
+    assert merged["hands"] == 8
+    assert merged["seed"] == [1, 2]
+    assert merged["his_moves_checked"] == runs[0]["his_moves_checked"] * 2 == 312
+    deals = [sum(differences[4 * g : 4 * g + 4]) / 4 for g in range(2)]
+    assert (merged["difference"], merged["interval"]) == stu.interval(deals)
+    assert merged["bot_points"] == pytest.approx(
+        (runs[0]["bot_points"] + runs[1]["bot_points"]) / 2
+    )
+    with pytest.raises(ValueError, match="a seed is given twice"):
+        stu.merge([runs[0], runs[0]])
+    with pytest.raises(ValueError, match="differ in bot"):
+        stu.merge([runs[0], runs[1] | {"bot": "random"}])
+    with pytest.raises(ValueError, match="without its tally"):
+        stu.merge([runs[0], {k: v for k, v in runs[1].items() if k != "tally"}])
+    assert stu.main(["--merge", str(paths[0]), str(tmp_path / "missing.json")]) == 1
+    assert "error: --merge:" in capsys.readouterr().err
+
+
 @pytest.mark.skipif(
     not os.environ.get("STURTEVANT_SOURCE") or shutil.which("g++") is None,
     reason="STURTEVANT_SOURCE (a checkout of his Hearts program) and g++ are needed",
