@@ -45,6 +45,7 @@ import json
 import math
 import os
 import platform
+import re
 import shlex
 import shutil
 import statistics
@@ -514,7 +515,7 @@ def merge(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
         raise ValueError("no reports to merge")
     first = results[0]
     for key in ("bot", "program", "duplicate"):
-        values = {repr(result.get(key)) for result in results}
+        values = {repr(_settings(result, key)) for result in results}
         if len(values) > 1:
             raise ValueError(f"the reports differ in {key}: {', '.join(sorted(values))}")
     seeds: list[int] = []
@@ -538,7 +539,16 @@ def merge(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
             else:
                 setattr(tally, field.name, getattr(tally, field.name) + value)
     del tally.legal_examples[5:]
-    return report(tally, first["program"], first["bot"], seeds, first["duplicate"])
+    return report(tally, _settings(first, "program"), first["bot"], seeds, first["duplicate"])
+
+
+def _settings(result: dict[str, Any], key: str) -> Any:
+    """A report's ``key``; for ``program``, its greeting without the seed it was given (the
+    runs to merge have other seeds)."""
+    value = result.get(key)
+    if key == "program" and isinstance(value, str):
+        return re.sub(r" seed=\S+", "", value)
+    return value
 
 
 def _seeds(seed: int | list[int]) -> str:

@@ -46,6 +46,7 @@ FAKE = r"""
 import sys
 
 mode, log = sys.argv[1], sys.argv[2]
+seed = sys.argv[sys.argv.index("--seed") + 1] if "--seed" in sys.argv else "0"
 
 
 def legal(hand, tricks, broken):
@@ -71,7 +72,7 @@ for line in sys.stdin:
     if not words or words[0] == "quit":
         break
     if words[0] == "hello":
-        print("ok fake 1 mode=" + mode, flush=True)
+        print("ok fake 1 mode=" + mode + " seed=" + seed, flush=True)
         continue
     with open(log, "a") as out:
         out.write(line)
@@ -158,7 +159,7 @@ def test_a_run_against_the_fake_checks_every_move_of_his(tmp_path: Path) -> None
     """Every move of his is checked; the points, times and seats add up."""
     command, log = _fake(tmp_path)
     with stu.Program(command) as program:
-        assert program.greeting == "fake 1 mode=first"
+        assert program.greeting == "fake 1 mode=first seed=0"
         tally, result = stu.run(program, "cautious", hands=4, seed=5)
     requests = log.read_text(encoding="utf-8").splitlines()
     # Three seats of his, 13 cards each, every hand; each one checked, none refused.
@@ -276,7 +277,8 @@ def test_the_command_line_writes_its_report(
     assert result["low"] <= result["difference"] <= result["high"]
     printed = capsys.readouterr().out
     assert (
-        "cautious against Sturtevant's program (fake 1 mode=first), 4 hands (duplicate)" in printed
+        "cautious against Sturtevant's program (fake 1 mode=first seed=1), 4 hands (duplicate)"
+        in printed
     )
     code = stu.main(["--program", program, "--hands", "3", "--duplicate"])
     assert code == 1
@@ -298,7 +300,10 @@ def test_runs_on_other_seeds_merge_into_one_report(
     merged_path = tmp_path / "merged.json"
     assert stu.main(["--merge", *map(str, paths), "--json", str(merged_path)]) == 0
     merged = json.loads(merged_path.read_text(encoding="utf-8"))
-    assert "8 hands (duplicate), seeds 1, 2" in capsys.readouterr().out
+    # His program's greeting names the seed it was given; the merged report, the seeds apart.
+    assert runs[1]["program"] == "fake 1 mode=first seed=2"
+    assert merged["program"] == "fake 1 mode=first"
+    assert "(fake 1 mode=first), 8 hands (duplicate), seeds 1, 2" in capsys.readouterr().out
     differences = runs[0]["tally"]["differences"] + runs[1]["tally"]["differences"]
     assert merged["tally"]["differences"] == differences
     assert merged["hands"] == 8
