@@ -14,6 +14,7 @@ import reversis.bots.players
 import reversis.views.view
 from helpers import crafted, random_moves, trick_record, with_tricks
 from reversis import (
+    Card,
     DealError,
     IllegalMoveError,
     Pass,
@@ -234,6 +235,22 @@ def test_the_queen_breaks_hearts_by_the_flag() -> None:
     assert _moves(_leading(off, "JD 2H 7H 9C", breaker="QS")) == {"JD", "9C"}
     assert _moves(_leading(off, "JD 2H 7H 9C", breaker="3H")) == {"JD", "2H", "7H", "9C"}
     assert _moves(_leading(HEARTS, "JD 2H 7H 9C")) == {"JD", "9C"}
+
+
+def test_hearts_are_broken_for_the_next_lead_when_the_trick_is_complete() -> None:
+    # hearts §7 as hand.hearts.broken reads it: a heart discarded on the first trick breaks
+    # hearts for the lead that follows; it reads true once that trick is complete.
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    no_pass = HEARTS.evolve(hearts={"pass_cards": False})
+    hand = deal_hand(no_pass, [[r + suit for r in ranks] for suit in "CDHS"], dealer=3)
+    for card in ["2C", "2D", "2H"]:  # seat 2 holds nothing but hearts
+        hand = hand.apply(Play(Card.parse(card)))
+        assert hand.hearts is not None
+        assert not hand.hearts.broken
+    hand = hand.apply(Play(Card.parse("3S")))
+    assert hand.hearts is not None
+    assert hand.hearts.broken
+    assert hand.to_move == 0  # 2C took the trick: nothing else followed clubs
 
 
 # ---------------------------------------------------------------------------------------------

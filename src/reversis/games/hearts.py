@@ -85,7 +85,9 @@ class HeartsReading:
 
     @property
     def broken(self) -> bool:
-        """Whether hearts are broken: a heart (or the queen of spades) has been played (hearts §7)."""
+        """Whether hearts are broken, as the next lead reads it (hearts §7): a heart (or the queen
+        of spades, where ``qs_breaks_hearts``) is in a completed trick. It turns true when the
+        trick holding the first one is complete, not while that trick is being played."""
         return self._state.extra.broken
 
     @property
