@@ -623,6 +623,12 @@ def click_one(page: Any) -> bool:
     return True
 
 
+def plays_of(hand: Any, seat: int) -> int:
+    """How many cards ``seat`` has played in ``hand`` (one a trick)."""
+    tricks = [*hand.tricks, *([hand.current_trick] if hand.current_trick else [])]
+    return sum(1 for trick in tricks for who, _ in trick.plays if who == seat)
+
+
 def finished_record(app: Any, table_id: str) -> str:
     store = app.state.server.store
     hands = store.hands(table_id)
@@ -665,13 +671,22 @@ def test_browser_plays_a_whole_hand(live: tuple[str, Any], browser: Any, tmp_pat
 
     clicks = 0
     tricks_clicked: set[int] = set()
+    tables = app.state.server.tables
+    (seat,) = [s for s, one in enumerate(tables[table_id].seats) if one.name == "Ann"]
     deadline = time.monotonic() + 40
     while page.get_attribute("body", "data-status") != "over":
         assert time.monotonic() < deadline, "the hand did not finish"
-        trick_before = len(app.state.server.tables[table_id].hand.tricks) + 1
+        step, played = tables[table_id].step, plays_of(tables[table_id].hand, seat)
         if click_one(page):
             clicks += 1
-            tricks_clicked.add(trick_before)
+            # Once the server has the click's move: the seat's n-th card is in trick n (the bots
+            # may have played on into the next trick by the time it is read).
+            while tables[table_id].step == step and time.monotonic() < deadline:
+                if page.locator("#error:not([hidden])").count():
+                    break
+                page.wait_for_timeout(10)
+            if plays_of(tables[table_id].hand, seat) > played:
+                tricks_clicked.add(played + 1)
         page.wait_for_timeout(20)
     hand = app.state.server.tables[table_id].hand
     # A card clicked in every trick (a reversis made may end the hand before the last trick).
