@@ -1,6 +1,6 @@
 """A reversis bot against Nathan Sturtevant's Hearts program, on Hearts without passing.
 
-    python benchmarks/sturtevant.py --source /work/sturtevant-src --build-dir /tmp/sturtevant-build \\
+    python benchmarks/sturtevant.py --source /tmp/sturtevant-src --build-dir /tmp/sturtevant-build \\
         --hands 20 --bot ismcts@130ms [--sims 30000] [--worlds 30] [--seed 1] [--progress 5] \\
         [--duplicate] [--json FILE]
 
