@@ -155,6 +155,19 @@ def test_monte_carlo_budget_is_checked() -> None:
         MonteCarloBot(random.Random(0), millis=-1)
     with pytest.raises(ArgumentError, match="rng"):
         MonteCarloBot(7)  # type: ignore[arg-type]
+    # An endless or a nonsense time budget is refused when the bot is made (an infinite one,
+    # with no count, used to search for ever); so are a count that is not an integer, and a
+    # profile that is not one.
+    for millis in (float("inf"), float("nan"), True, "5", 86_400_001, 0):
+        with pytest.raises(ArgumentError, match="millis"):
+            MonteCarloBot(random.Random(0), playouts=None, millis=millis)  # type: ignore[arg-type]
+    for playouts in (True, 2.0, "8", -3):
+        with pytest.raises(ArgumentError, match="playouts"):
+            MonteCarloBot(random.Random(0), playouts=playouts)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="profile"):
+        MonteCarloBot(random.Random(0), profile="hearts")  # type: ignore[arg-type]
+    # The largest counts and budgets are taken as they are.
+    assert MonteCarloBot(random.Random(0), playouts=10**7, millis=86_400_000).millis == 86_400_000
 
 
 def test_monte_carlo_beats_cautious_on_seeded_hands() -> None:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from reversis.bots.budgets import check_search_settings
 from reversis.bots.playouts import cautious_pick as _pick
 from reversis.bots.playouts import cautious_policy, danger, playout
 from reversis.bots.playouts import danger_table as _table
@@ -133,8 +134,9 @@ class MonteCarloBot:
 
     The budget is ``playouts`` worlds a decision (deterministic with a seeded ``rng``), or
     ``millis`` milliseconds of sampling a decision (at least one world; not reproducible). With
-    both, whichever ends first. ``profile`` is needed only for views read from data of a profile
-    that is not shipped.
+    both, whichever ends first (:mod:`reversis.bots.budgets`: at most a day). ``profile`` is
+    needed only for views read from data of a profile that is not shipped. Bad settings raise
+    :class:`~reversis.ArgumentError` when the bot is made.
 
         >>> import random
         >>> from reversis import new_hand
@@ -150,16 +152,9 @@ class MonteCarloBot:
     profile: Profile | None = None
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.rng, random.Random):
-            raise ArgumentError(f"rng must be a random.Random, not {type(self.rng).__name__}")
-        if self.playouts is None and self.millis is None:
-            raise ArgumentError("MonteCarloBot needs a budget: playouts=, millis= or both")
-        if self.playouts is not None and (type(self.playouts) is not int or self.playouts < 1):
-            raise ArgumentError(f"playouts must be a positive integer, not {self.playouts!r}")
-        if self.millis is not None and (
-            not isinstance(self.millis, int | float) or not self.millis > 0
-        ):
-            raise ArgumentError(f"millis must be a positive number, not {self.millis!r}")
+        check_search_settings(
+            "MonteCarloBot", self.rng, "playouts", self.playouts, self.millis, None, self.profile
+        )
 
     def __call__(self, view: HandView) -> Move:
         """Choose a move for ``view`` (:class:`~reversis.ArgumentError` if it has none;

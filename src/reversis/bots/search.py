@@ -55,6 +55,7 @@ from types import ModuleType
 import attrs
 
 from reversis._core import engine_name
+from reversis.bots.budgets import MAX_MILLIS, check_search_settings, number
 from reversis.bots.playouts import cautious_pick, danger_table, playout
 from reversis.errors import ArgumentError
 from reversis.games import net_bounds
@@ -75,8 +76,6 @@ __all__ = [
 
 #: The most iterations of one search (the compiled core's limit too).
 MAX_ITERATIONS = 1_000_000
-#: The longest budget of one search, in milliseconds (a day).
-MAX_MILLIS = 86_400_000
 #: The most worlds drawn beforehand for a search in C where the core does not draw a view's worlds.
 WORLDS = 64
 #: The share of a ``millis`` budget that drawing them may take.
@@ -97,13 +96,6 @@ def move_code(move: Move) -> int:
     if isinstance(move, Decline):
         return DECLINE_CODE
     return move.card.index  # every other move has a card
-
-
-def _number(value: object, low: float, high: float, what: str) -> float:
-    """``value`` if it is a number (not a bool) from ``low`` to ``high``, else ArgumentError."""
-    if type(value) not in (int, float) or not low <= value <= high:  # type: ignore[operator]
-        raise ArgumentError(f"{what} must be a number from {low:g} to {high:g}, not {value!r}")
-    return float(value)  # type: ignore[arg-type]
 
 
 @attrs.define
@@ -136,24 +128,17 @@ class ISMCTSBot:
     profile: Profile | None = None
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.rng, random.Random):
-            raise ArgumentError(f"rng must be a random.Random, not {type(self.rng).__name__}")
-        if self.iterations is None and self.millis is None:
-            raise ArgumentError("ISMCTSBot needs a budget: iterations=, millis= or both")
-        if self.iterations is not None and (
-            type(self.iterations) is not int or not 1 <= self.iterations <= MAX_ITERATIONS
-        ):
-            raise ArgumentError(
-                f"iterations must be an integer from 1 to {MAX_ITERATIONS}, not {self.iterations!r}"
-            )
-        if self.millis is not None:
-            _number(self.millis, 0, MAX_MILLIS, "millis")
-            if not self.millis > 0:
-                raise ArgumentError(f"millis must be a positive number, not {self.millis!r}")
-        _number(self.exploration, 0, 100, "exploration")
-        _number(self.epsilon, 0, 1, "epsilon")
-        if self.profile is not None and not isinstance(self.profile, Profile):
-            raise ArgumentError(f"profile must be a Profile, not {type(self.profile).__name__}")
+        check_search_settings(
+            "ISMCTSBot",
+            self.rng,
+            "iterations",
+            self.iterations,
+            self.millis,
+            MAX_ITERATIONS,
+            self.profile,
+        )
+        number(self.exploration, 0, 100, "exploration")
+        number(self.epsilon, 0, 1, "epsilon")
 
     def __call__(self, view: HandView) -> Move:
         """Choose a move for ``view`` (:class:`~reversis.ArgumentError` if it has none;
