@@ -7,6 +7,7 @@ module                        what it holds
 :mod:`~.search`               information-set Monte Carlo tree search: :class:`~.search.ISMCTSBot`
 :mod:`~.playouts`             playouts in a batch for search bots: :func:`~.playouts.rollouts`
 :mod:`~.learned`              a learned policy as a bot (NumPy needed)
+:mod:`~.budgets`              the search bots' settings, checked alike
 :mod:`~.specs`                a bot named with its budget: ``monte-carlo@50ms``
 :mod:`~.levels`               levels for people: easy, medium, hard
 ============================  ======================================================================
