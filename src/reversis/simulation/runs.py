@@ -481,7 +481,6 @@ def _check_options(bot_options: Any) -> dict[str, dict[str, Any]]:
     for name, given in options.items():
         if name not in BOT_NAMES or not isinstance(given, dict):
             raise ArgumentError(f"bot_options[{name!r}] must be the options of a named bot")
-        make_bot(name, 0, **given)  # the options are checked here, once
         playouts = given.get("playouts")
         if isinstance(playouts, int) and playouts > MAX_PLAYOUTS:
             raise ArgumentError(
@@ -492,6 +491,7 @@ def _check_options(bot_options: Any) -> dict[str, dict[str, Any]]:
             raise ArgumentError(
                 f"bot_options[{name!r}]: millis must be at most {MAX_MILLIS}, not {millis}"
             )
+        make_bot(name, 0, **given)  # the bot's own checks of its options, once
     return options
 
 
