@@ -60,9 +60,12 @@ def check_search_settings(
     if count is None and millis is None:
         raise ArgumentError(f"{who} needs a budget: {count_name}=, millis= or both")
     if count is not None:
-        if most is not None and (type(count) is not int or not 1 <= count <= most):
-            raise ArgumentError(f"{count_name} must be an integer from 1 to {most}, not {count!r}")
-        if type(count) is not int or count < 1:
+        if most is not None:
+            if type(count) is not int or not 1 <= count <= most:
+                raise ArgumentError(
+                    f"{count_name} must be an integer from 1 to {most}, not {count!r}"
+                )
+        elif type(count) is not int or count < 1:
             raise ArgumentError(f"{count_name} must be a positive integer, not {count!r}")
     if millis is not None:
         number(millis, 0, MAX_MILLIS, "millis")

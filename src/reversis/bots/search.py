@@ -55,7 +55,7 @@ from types import ModuleType
 import attrs
 
 from reversis._core import engine_name
-from reversis.bots import budgets
+from reversis.bots.budgets import MAX_MILLIS as _MAX_MILLIS
 from reversis.bots.budgets import check_search_settings, number
 from reversis.bots.playouts import cautious_pick, danger_table, playout
 from reversis.errors import ArgumentError
@@ -78,7 +78,7 @@ __all__ = [
 #: The most iterations of one search (the compiled core's limit too).
 MAX_ITERATIONS = 1_000_000
 #: The longest budget of one search, in milliseconds (a day: :data:`.budgets.MAX_MILLIS`).
-MAX_MILLIS = budgets.MAX_MILLIS
+MAX_MILLIS = _MAX_MILLIS
 #: The most worlds drawn beforehand for a search in C where the core does not draw a view's worlds.
 WORLDS = 64
 #: The share of a ``millis`` budget that drawing them may take.
