@@ -17,10 +17,12 @@ from typing import Any
 import pytest
 
 from reversis import new_hand, settle
+from reversis.bots.players import CautiousBot
+from reversis.engine.actions import move_at, move_index
 from reversis.errors import ArgumentError, IllegalMoveError
 from reversis.hand import state_of
 from reversis.text.render import render
-from reversis.views.encoding import observation_entries
+from reversis.views.encoding import encode_view, observation_entries
 
 if os.environ.get("REVERSIS_REQUIRE_PETTINGZOO") == "1":  # .ci/run: the tests must run
     import gymnasium
@@ -354,3 +356,44 @@ def test_the_spaces_agree() -> None:
         VectorEnv("hearts", 2, autoreset_mode="sometimes")
     with pytest.raises(ArgumentError, match="reward_seat"):
         VectorEnv("hearts", 2, reward_seat=4)
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_hand_gives_each_slots_hand_for_a_librarys_bot(name: str) -> None:
+    """``env.hand(i)`` is the hand slot ``i`` plays (the scalar API's after the same moves, its
+    view the row's observation and mask): a library bot plays a seat of the batch through it,
+    and a hand taken is a value that later steps leave alone."""
+    env = VectorEnv(name, 3, seed=4)
+    obs, info = env.reset(seed=4)
+    hands = [new_hand(name, seed=int(env.hand_seeds[i])) for i in range(3)]
+    rng = np.random.default_rng(4)
+    bot = CautiousBot()
+    ended = 0
+    for _ in range(150):
+        kept, before = env.hand(0), state_of(hands[0])
+        actions = random_actions(info["action_mask"], rng)
+        for i in range(3):
+            hand = env.hand(i)
+            assert state_of(hand) == state_of(hands[i])
+            assert hand.to_move == info["seat"][i]
+            view = hand.view(hand.to_move)
+            assert np.array_equal(np.asarray(encode_view(view), np.float32), obs[i])
+            legal = sorted(move_index(env.profile, m) for m in view.legal_moves)
+            assert legal == np.flatnonzero(info["action_mask"][i]).tolist()
+            if i == 1:  # the cautious bot plays slot 1
+                actions[i] = move_index(env.profile, bot(view))
+        obs, _, done, _, info = env.step(actions)
+        for i in range(3):
+            if done[i]:
+                ended += 1
+                hands[i] = new_hand(name, seed=int(env.hand_seeds[i]))
+            else:
+                hands[i] = hands[i].apply(move_at(env.profile, int(actions[i])))
+        assert state_of(kept) == before
+    assert ended >= 3
+    with pytest.raises(ArgumentError, match="hand 3 is not in the batch"):
+        env.hand(3)
+    with pytest.raises(ArgumentError, match="is not in the batch"):
+        env.hand(np.int64(0))  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="reset"):
+        VectorEnv(name, 2).hand(0)

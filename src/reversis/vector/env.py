@@ -3,7 +3,7 @@ one seat acting per hand and step."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import gymnasium
 import numpy as np
@@ -26,6 +26,9 @@ from reversis.vector.checks import (
     seeds_of,
 )
 from reversis.views.encoding import observation_size
+
+if TYPE_CHECKING:
+    from reversis.hand import Hand
 
 __all__ = ["VectorEnv"]
 
@@ -143,6 +146,30 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         if self._deals is None:
             raise ArgumentError("no hands yet: reset() the environment first")
         return self._deals.seeds
+
+    def hand(self, index: int) -> Hand:
+        """The hand slot ``index`` is playing now, as a :class:`~reversis.Hand` of its own (a value:
+        later steps leave it as it is). A seat of the batch can so be played by any bot of
+        :mod:`reversis.bots` (``bot(env.hand(i).view(seat))``, then the move's number,
+        :func:`reversis.move_index`, into ``step``'s actions), as the league of
+        ``examples/learn/league.py`` plays the cautious bot beside a network. An ``index`` that is
+        not a slot of the batch (0 to ``num_envs - 1``, a Python ``int``) raises
+        :class:`~reversis.ArgumentError`.
+
+            >>> from reversis.vector.functional import VectorEnv
+            >>> env = VectorEnv("hearts", 2, seed=5)
+            >>> obs, info = env.reset(seed=5)
+            >>> hand = env.hand(1)
+            >>> hand.to_move == int(info["seat"][1])
+            True
+            >>> len(hand.legal_moves()) == int(info["action_mask"][1].sum())
+            True
+        """
+        if self._batch is None:
+            raise ArgumentError("no hands yet: reset() the environment first")
+        from reversis.hand import hand_of_state  # noqa: PLC0415 - on use
+
+        return hand_of_state(self._batch.state(index))
 
     def _info(self) -> dict[str, Any]:
         """A new info dict over the arrays of the last step."""
