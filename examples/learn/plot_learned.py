@@ -1,9 +1,10 @@
 """Draw the curves of the shipped policies (``docs/_static/learned-curves.csv``, which ``ship.py``
 writes) into ``docs/_static/learned-curves.png`` with matplotlib (``pip install 'reversis[learn]'``):
 for each profile, the learned policy's net per hand against cautious players (the difference to
-their mean, with its 95 % interval) after each round of imitation, by training CPU minutes.
+their mean, with its 95 % interval) after each round of imitation (``imitate.py``), then along its
+self-play against the league (``league.py``), by training CPU minutes.
 
-    python examples/learn/plot_imitate.py [--out PICTURE]
+    python examples/learn/plot_learned.py [--out PICTURE]
 """
 
 from __future__ import annotations
@@ -34,13 +35,17 @@ def main() -> None:
     rows = (len(curves) + columns - 1) // columns
     fig, axes = plt.subplots(rows, columns, figsize=(3.2 * columns, 2.6 * rows), squeeze=False)
     for ax, (profile, points) in zip(axes.flat, sorted(curves.items()), strict=False):
-        x = [float(p["cpu_seconds"]) / 60 for p in points]
-        y = [float(p["difference"]) for p in points]
-        half = [float(p["difference_interval"]) for p in points]
-        ax.plot(x, y, marker="o", markersize=3)
-        low = [a - h for a, h in zip(y, half, strict=True)]
-        high = [a + h for a, h in zip(y, half, strict=True)]
-        ax.fill_between(x, low, high, alpha=0.25)
+        for stage, label in (("imitation", "imitation (DAgger)"), ("league", "league (PPO)")):
+            part = [p for p in points if p.get("stage", "imitation") == stage]
+            if not part:
+                continue
+            x = [float(p["cpu_seconds"]) / 60 for p in part]
+            y = [float(p["difference"]) for p in part]
+            half = [float(p["difference_interval"]) for p in part]
+            ax.plot(x, y, marker="o", markersize=3, label=label)
+            low = [a - h for a, h in zip(y, half, strict=True)]
+            high = [a + h for a, h in zip(y, half, strict=True)]
+            ax.fill_between(x, low, high, alpha=0.25)
         ax.axhline(0, color="grey", linewidth=0.8)
         ax.set_title(profile, fontsize=10)
         ax.tick_params(labelsize=8)
@@ -50,8 +55,9 @@ def main() -> None:
         ax.set_xlabel("training CPU minutes", fontsize=8)
     for ax in axes[:, 0]:
         ax.set_ylabel("net − others' mean / hand", fontsize=8)
-    fig.suptitle("Imitating MonteCarloBot (DAgger), against CautiousBot: 500 hands a point, 95 % intervals",
-                 fontsize=10)  # fmt: skip
+    axes.flat[0].legend(fontsize=7, loc="lower right")
+    fig.suptitle("Imitating MonteCarloBot (DAgger), then PPO against a league; against CautiousBot: "
+                 "500 hands a point, 95 % intervals", fontsize=10)  # fmt: skip
     fig.tight_layout()
     fig.savefig(args.out, dpi=100)
     print(f"wrote {args.out}")

@@ -1,7 +1,7 @@
-"""Ship the networks of ``imitate.py`` runs in the package, and evaluate them as
+"""Ship the networks of ``imitate.py`` or ``league.py`` runs in the package, and evaluate them as
 ``make_bot("learned")`` plays them (issue 39).
 
-    python examples/learn/ship.py runs/imitate-hearts runs/imitate-tetka ... --hands 1000
+    python examples/learn/ship.py runs/league-hearts runs/league-tetka ... --hands 1000
 
 Each run folder's ``policy.npz`` is copied to ``src/reversis/bots/policies/<profile>.npz`` (its
 arrays as float32, no more), and ``src/reversis/bots/policies/index.json`` gets, for each
@@ -10,9 +10,12 @@ time, the shapes, the digest of the weights) and an evaluation over ``--hands`` 
 bot at one seat against :class:`~reversis.bots.players.CautiousBot` at the others, hand ``i`` dealt
 from seed ``(seed, i)`` by dealer ``(i div n) mod n`` with the learned seat at ``i mod n``, as
 ``benchmarks/strength.py`` plays them (the deals are not the training's), and the time a move of
-the learned bot. The runs' curves go together to ``docs/_static/learned-curves.csv`` (a column
-``profile`` first), which ``plot_imitate.py`` draws. ``--evaluate-only`` evaluates what ships and
-prints it, writing nothing.
+the learned bot. A ``league.py`` run must have started from the imitation network that ships for
+its profile (the digest it records); that imitation's record is kept in the profile's entry
+(``imitation``). The runs' curves go together to ``docs/_static/learned-curves.csv`` (columns
+``profile`` and ``stage`` first: a league run's rows follow the rounds of the imitation it started
+from, its CPU time after theirs), which ``plot_learned.py`` draws. ``--evaluate-only`` evaluates
+what ships and prints it, writing nothing.
 """
 
 from __future__ import annotations
@@ -84,6 +87,22 @@ def evaluate(profile: str, hands: int, seed: int) -> dict[str, object]:
     }
 
 
+def imitation_of(run: Path, record: dict, shipped: dict | None) -> dict:
+    """What the imitation a ``league.py`` run started from recorded (its command, settings, CPU
+    time, digest and evaluation), from what ships now: the run must have started from its
+    weights (the digest its ``init`` names)."""
+    imitation = None if shipped is None else shipped.get("imitation", shipped)
+    start = record["init"].rsplit("digest ", 1)[-1]
+    if imitation is None or imitation["digest"] != start:
+        raise SystemExit(
+            f"error: {run} started from weights of digest {start[:16]}, not from the imitation "
+            f"network shipped for {record['profile']}: ship the imitate.py run it started from "
+            "first"
+        )
+    keep = ("command", "settings", "cpu_seconds", "digest", "evaluation", "benchmark")
+    return {k: imitation[k] for k in keep if k in imitation}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("runs", type=Path, nargs="*", help="imitate.py run folders")
@@ -97,6 +116,8 @@ def main() -> None:
         POLICIES.mkdir(exist_ok=True)
         for run in args.runs:
             record = json.loads((run / "run.json").read_text())
+            if "init" in record:
+                record["imitation"] = imitation_of(run, record, index.get(record["profile"]))
             with np.load(run / "policy.npz", allow_pickle=False) as data:
                 arrays = {k: np.asarray(data[k], np.float32) for k in ("w1", "b1", "w2", "b2")}
             buffer = io.BytesIO()
@@ -117,12 +138,25 @@ def main() -> None:
                 for row in csv.DictReader(f):
                     curves.setdefault(row["profile"], []).append(row)
         for run in args.runs:
-            profile = json.loads((run / "run.json").read_text())["profile"]
+            record = json.loads((run / "run.json").read_text())
+            profile = record["profile"]
             with open(run / "curve.csv", newline="") as f:
-                curves[profile] = [{"profile": profile, **row} for row in csv.DictReader(f)]
+                rows = [{"profile": profile, **row} for row in csv.DictReader(f)]
+            if "init" in record:  # after the imitation's rounds, its CPU time first
+                before = [r for r in curves.get(profile, []) if r.get("stage", "") != "league"]
+                offset = record["imitation"]["cpu_seconds"]
+                for row in rows:
+                    row["stage"] = "league"
+                    row["cpu_seconds"] = str(round(offset + float(row["cpu_seconds"]), 1))
+                curves[profile] = [dict(r, stage="imitation") for r in before] + rows
+            else:
+                curves[profile] = [dict(r, stage="imitation") for r in rows]
         text = io.StringIO(newline="")
         every = [row for name in sorted(curves) for row in curves[name]]
-        writer = csv.DictWriter(text, fieldnames=list(every[0]), lineterminator="\n")
+        fields = ["profile", "stage"]
+        fields += [k for row in every for k in row if k not in fields]
+        fields = list(dict.fromkeys(fields))
+        writer = csv.DictWriter(text, fieldnames=fields, restval="", lineterminator="\n")
         writer.writeheader()
         writer.writerows(every)
         write_atomic(CURVES, text.getvalue().encode())

@@ -1,4 +1,4 @@
-"""examples/learn/imitate.py (issue 39), the trainer of the shipped policies: a smoke run of a few
+"""examples/learn/imitate.py (issue 39), the first trainer of the shipped policies: a smoke run of a few
 seconds saves a policy, its curve and its record; run twice with one seed it gives the same weights,
 bit for bit (what lets ``index.json``'s command make the shipped files again); its policy is a bot;
 it never writes over the repository's files."""

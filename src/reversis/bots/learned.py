@@ -9,10 +9,12 @@ highest score (:func:`policy_logits`) for the bot's view: the same move for the 
 decides every step of the hand, the steps before play (exchange, pass, discard) included.
 
 The package ships one network for each shipped profile (:func:`shipped_policies`), in
-``reversis/bots/policies/<profile>.npz`` beside ``index.json`` (the command and seed that made each,
-its shapes, a digest of its weights and its evaluation). They were trained by
-``examples/learn/imitate.py``: imitation of :class:`~reversis.bots.players.MonteCarloBot` (DAgger),
-each beating :class:`~reversis.bots.players.CautiousBot` in its profile.
+``reversis/bots/policies/<profile>.npz`` beside ``index.json`` (the commands and seeds that made each,
+its shapes, a digest of its weights and its evaluation). They were trained in two steps:
+``examples/learn/imitate.py``, imitation of :class:`~reversis.bots.players.MonteCarloBot` (DAgger),
+then ``examples/learn/league.py``, self-play against a league of past selves and the cautious bot by
+PPO on the batches of :mod:`reversis.vector`; each beats
+:class:`~reversis.bots.players.CautiousBot` in its profile.
 
     >>> import reversis
     >>> from reversis.bots.players import make_bot
@@ -79,8 +81,8 @@ def load_policy(path: str | os.PathLike[str]) -> tuple[str, dict[str, Any]]:
             return _read_policy(file, str(path))
     except OSError as error:
         raise ArgumentError(
-            f"learned bot: {str(path)[:80]!r} is not a policy saved by examples/learn/train.py "
-            f"or imitate.py ({error})"
+            f"learned bot: {str(path)[:80]!r} is not a policy saved by examples/learn/train.py, "
+            f"imitate.py or league.py ({error})"
         ) from None
 
 
@@ -92,8 +94,8 @@ def _read_policy(file: Any, name: str) -> tuple[str, dict[str, Any]]:
             profile = str(data["profile"])
     except (OSError, KeyError, ValueError, EOFError) as error:
         raise ArgumentError(
-            f"learned bot: {name[:80]!r} is not a policy saved by examples/learn/train.py or "
-            f"imitate.py ({error})"
+            f"learned bot: {name[:80]!r} is not a policy saved by examples/learn/train.py, "
+            f"imitate.py or league.py ({error})"
         ) from None
     w1, b1, w2, b2 = (found[key] for key in _KEYS)
     if not (
