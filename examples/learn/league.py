@@ -67,6 +67,7 @@ LEARNER, CAUTIOUS, PAST = 0, 1, 2
 
 
 def masked_probs(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The softmax of each row's scores over its legal actions (0 for the others)."""
     logits = np.where(mask > 0, logits, -np.inf)
     logits = logits - logits.max(axis=1, keepdims=True)
     p = np.exp(logits)

@@ -103,6 +103,22 @@ def imitation_of(run: Path, record: dict, shipped: dict | None) -> dict:
     return {k: imitation[k] for k in keep if k in imitation}
 
 
+def curve_of(shipped: list[dict], rows: list[dict], imitation: dict | None) -> list[dict]:
+    """A profile's curve once a run's ``rows`` ship: an imitation run's rows alone; a league
+    run's after the rounds of the imitation it started from (``imitation``, its record; its rows
+    are those of ``shipped``, the profile's curve so far, that are not a league's), each point's
+    CPU time after the imitation's. Each row gets its ``stage``."""
+    if imitation is None:
+        return [dict(r, stage="imitation") for r in rows]
+    before = [dict(r, stage="imitation") for r in shipped if r.get("stage", "") != "league"]
+    offset = imitation["cpu_seconds"]
+    after = [
+        dict(r, stage="league", cpu_seconds=str(round(offset + float(r["cpu_seconds"]), 1)))
+        for r in rows
+    ]
+    return before + after
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("runs", type=Path, nargs="*", help="imitate.py run folders")
@@ -142,15 +158,8 @@ def main() -> None:
             profile = record["profile"]
             with open(run / "curve.csv", newline="") as f:
                 rows = [{"profile": profile, **row} for row in csv.DictReader(f)]
-            if "init" in record:  # after the imitation's rounds, its CPU time first
-                before = [r for r in curves.get(profile, []) if r.get("stage", "") != "league"]
-                offset = record["imitation"]["cpu_seconds"]
-                for row in rows:
-                    row["stage"] = "league"
-                    row["cpu_seconds"] = str(round(offset + float(row["cpu_seconds"]), 1))
-                curves[profile] = [dict(r, stage="imitation") for r in before] + rows
-            else:
-                curves[profile] = [dict(r, stage="imitation") for r in rows]
+            imitation = index[profile].get("imitation") if "init" in record else None
+            curves[profile] = curve_of(curves.get(profile, []), rows, imitation)
         text = io.StringIO(newline="")
         every = [row for name in sorted(curves) for row in curves[name]]
         fields = ["profile", "stage"]

@@ -264,3 +264,23 @@ def test_a_policy_file_of_the_same_weights_starts_the_same_run(
     first = json.loads((runs[0] / "run.json").read_text())
     assert record["init"].split("digest ")[1] == first["init"].split("digest ")[1]
     assert record["digest"] == first["digest"]
+
+
+def test_ship_puts_a_league_curve_after_its_imitations() -> None:
+    sys.path.insert(0, str(LEARN))
+    try:
+        import ship
+    finally:
+        sys.path.remove(str(LEARN))
+    imitation = [{"profile": "x", "round": "0", "cpu_seconds": "10.0", "difference": "1"},
+                 {"profile": "x", "round": "1", "cpu_seconds": "20.5", "difference": "2"}]  # fmt: skip
+    old_league = [{"profile": "x", "stage": "league", "cpu_seconds": "30", "difference": "3"}]
+    league = [{"profile": "x", "iteration": "0", "cpu_seconds": "0.0", "difference": "2"},
+              {"profile": "x", "iteration": "9", "cpu_seconds": "4.25", "difference": "4"}]  # fmt: skip
+    merged = ship.curve_of(imitation + old_league, league, {"cpu_seconds": 20.5})
+    assert [r["stage"] for r in merged] == ["imitation", "imitation", "league", "league"]
+    assert [r["cpu_seconds"] for r in merged] == ["10.0", "20.5", "20.5", "24.8"]
+    assert [r["difference"] for r in merged] == ["1", "2", "2", "4"]
+    alone = ship.curve_of(old_league, imitation, None)
+    assert [r["stage"] for r in alone] == ["imitation", "imitation"]
+    assert [r["cpu_seconds"] for r in alone] == ["10.0", "20.5"]
