@@ -223,9 +223,20 @@ def test_compare_policies_pairs_two_policies_on_the_same_deals(runs: tuple[Path,
     assert result["first_less_second"] == pytest.approx(
         result["first"] - result["second"], abs=2e-3
     )
+    assert result["others"] == "cautious"
+    teacher = compare(policy, str(runs[1] / "policy.npz"), "--hands", "4",
+                      "--others", "monte-carlo", "--playouts", "2")  # fmt: skip
+    assert teacher.returncode == 0, teacher.stderr
+    result = json.loads(teacher.stdout)
+    assert result["others"] == "monte-carlo@2"
+    assert result["first"] == result["second"]  # the same moves meet the same opponents' moves
+    assert result["first_less_second"] == 0
     refused = compare(policy, "shipped", "--hands", "1")
     assert refused.returncode != 0
     assert "--hands must be 2 or more" in refused.stderr
+    refused = compare(policy, "shipped", "--others", "monte-carlo", "--playouts", "0")
+    assert refused.returncode != 0
+    assert "--playouts must be 1 or more" in refused.stderr
 
 
 def test_ship_takes_a_league_run_only_from_the_shipped_imitation(
