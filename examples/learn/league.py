@@ -42,17 +42,14 @@ folder (``--out``, default ``./runs/league-<profile>``) gets ``policy.npz``, ``c
 from __future__ import annotations
 
 import argparse
-import csv
-import io
-import json
 import shlex
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
-from folders import check_target, write_atomic
-from imitate import Adam, digest, evaluate, new_weights
+from folders import check_target
+from imitate import Adam, digest, evaluate, new_weights, save
 
 import reversis
 from reversis.bots.learned import LearnedBot, load_policy, policy_logits, shipped_policy
@@ -242,18 +239,6 @@ def start(args: argparse.Namespace, profile: reversis.Profile,
             raise SystemExit(f"error: --init {args.init} plays {name}, not {profile.name}")
         what = f"{args.init}, digest {digest(weights)}"
     return {k: np.array(weights[k], np.float32) for k in ("w1", "b1", "w2", "b2")}, what
-
-
-def save(out: Path, profile: str, weights: dict, rows: list, run: dict) -> None:
-    buffer = io.BytesIO()
-    np.savez(buffer, profile=np.array(profile), **weights)
-    write_atomic(out / "policy.npz", buffer.getvalue())
-    text = io.StringIO(newline="")
-    writer = csv.DictWriter(text, fieldnames=list(rows[0]), lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    write_atomic(out / "curve.csv", text.getvalue().encode())
-    write_atomic(out / "run.json", (json.dumps(run, indent=2) + "\n").encode())
 
 
 def main() -> None:

@@ -121,7 +121,7 @@ def curve_of(shipped: list[dict], rows: list[dict], imitation: dict | None) -> l
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("runs", type=Path, nargs="*", help="imitate.py run folders")
+    parser.add_argument("runs", type=Path, nargs="*", help="imitate.py or league.py run folders")
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--evaluate-only", action="store_true")
