@@ -45,6 +45,7 @@ from pathlib import Path
 
 import numpy as np
 from folders import check_target, write_atomic
+from numerics import Adam, new_weights
 
 import reversis
 from reversis.bots.learned import LearnedBot
@@ -54,31 +55,6 @@ from reversis.views.encoding import encode_view, observation_size
 
 #: The evaluation deals: a seed apart from the training deals.
 EVAL_SEED = 7_000_003
-
-
-def new_weights(size: int, hidden: int, actions: int, rng: np.random.Generator) -> dict:
-    return {
-        "w1": (rng.standard_normal((size, hidden)) * np.sqrt(2.0 / size)).astype(np.float32),
-        "b1": np.zeros(hidden, np.float32),
-        "w2": (rng.standard_normal((hidden, actions)) * 0.01).astype(np.float32),
-        "b2": np.zeros(actions, np.float32),
-    }
-
-
-class Adam:
-    def __init__(self, weights: dict, lr: float) -> None:
-        self.lr, self.t = lr, 0
-        self.m = {k: np.zeros_like(v) for k, v in weights.items()}
-        self.v = {k: np.zeros_like(v) for k, v in weights.items()}
-
-    def step(self, weights: dict, grads: dict) -> None:
-        self.t += 1
-        for k, g in grads.items():
-            self.m[k] = 0.9 * self.m[k] + 0.1 * g
-            self.v[k] = 0.999 * self.v[k] + 0.001 * g * g
-            m = self.m[k] / (1 - 0.9**self.t)
-            v = self.v[k] / (1 - 0.999**self.t)
-            weights[k] -= (self.lr * m / (np.sqrt(v) + 1e-8)).astype(np.float32)
 
 
 def hand_seed(seed: int, index: int) -> int:

@@ -49,7 +49,8 @@ from pathlib import Path
 
 import numpy as np
 from folders import check_target
-from imitate import Adam, digest, evaluate, new_weights, save
+from imitate import digest, evaluate, save
+from numerics import Adam, masked_probs, new_weights, sample
 
 import reversis
 from reversis.bots.learned import LearnedBot, load_policy, policy_logits, shipped_policy
@@ -61,22 +62,6 @@ from reversis.views.encoding import observation_size
 
 #: The kinds of player at a seat of a hand: the learner, the cautious bot, then past selves.
 LEARNER, CAUTIOUS, PAST = 0, 1, 2
-
-
-def masked_probs(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """The softmax of each row's scores over its legal actions (0 for the others)."""
-    logits = np.where(mask > 0, logits, -np.inf)
-    logits = logits - logits.max(axis=1, keepdims=True)
-    p = np.exp(logits)
-    return p / p.sum(axis=1, keepdims=True)
-
-
-def sample(p: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """An action per row drawn with the probabilities ``p``: one of positive probability, even
-    where the rounded sums fall short of 1."""
-    total = np.cumsum(p, axis=1)
-    u = rng.random(p.shape[0]) * total[:, -1]
-    return (total <= u[:, None]).sum(axis=1).astype(np.int64)
 
 
 def value_of(value: dict, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -39,6 +39,7 @@ from types import FrameType
 
 import numpy as np
 from folders import check_target, write_atomic
+from numerics import Adam, masked_probs, new_weights, sample
 
 from reversis import vector
 from reversis.bots.learned import policy_logits
@@ -46,43 +47,6 @@ from reversis.vector.functional import VectorEnv
 
 #: What a run is made of: a checkpoint is resumed only with the same.
 SETTINGS = ("profile", "envs", "hidden", "lr", "entropy", "eval_every", "eval_hands", "seed")
-
-
-def new_weights(size: int, hidden: int, actions: int, rng: np.random.Generator) -> dict:
-    return {
-        "w1": (rng.standard_normal((size, hidden)) * np.sqrt(2.0 / size)).astype(np.float32),
-        "b1": np.zeros(hidden, np.float32),
-        "w2": (rng.standard_normal((hidden, actions)) * 0.01).astype(np.float32),
-        "b2": np.zeros(actions, np.float32),
-    }
-
-
-class Adam:
-    def __init__(self, weights: dict, lr: float) -> None:
-        self.lr, self.t = lr, 0
-        self.m = {k: np.zeros_like(v) for k, v in weights.items()}
-        self.v = {k: np.zeros_like(v) for k, v in weights.items()}
-
-    def step(self, weights: dict, grads: dict) -> None:
-        self.t += 1
-        for k, g in grads.items():
-            self.m[k] = 0.9 * self.m[k] + 0.1 * g
-            self.v[k] = 0.999 * self.v[k] + 0.001 * g * g
-            m = self.m[k] / (1 - 0.9**self.t)
-            v = self.v[k] / (1 - 0.999**self.t)
-            weights[k] -= (self.lr * m / (np.sqrt(v) + 1e-8)).astype(np.float32)
-
-
-def masked_probs(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    logits = np.where(mask > 0, logits, -np.inf)
-    logits -= logits.max(axis=1, keepdims=True)
-    p = np.exp(logits)
-    return p / p.sum(axis=1, keepdims=True)
-
-
-def sample(p: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    u = rng.random(p.shape[0])[:, None]
-    return np.minimum((np.cumsum(p, axis=1) < u).sum(axis=1), p.shape[1] - 1).astype(np.int64)
 
 
 def play_hands(env: VectorEnv, weights: dict, seed: int, rng: np.random.Generator) -> dict:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import importlib
 import json
 import os
 import subprocess
@@ -34,16 +35,20 @@ SMOKE = ["--iterations", "3", "--envs", "6", "--eval-every", "2", "--eval-hands"
          "--snapshot-every", "1", "--league-size", "2", "--minibatch", "64"]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def league() -> Any:
-    """The script as a module (examples/learn on the path, as when it runs)."""
+def _script(name: str) -> Any:
+    """The script ``examples/learn/<name>.py`` as a module (examples/learn on the path, as when
+    it runs)."""
     sys.path.insert(0, str(LEARN))
     try:
-        import league as module
-
-        return module
+        return importlib.import_module(name)
     finally:
         sys.path.remove(str(LEARN))
+
+
+@pytest.fixture(scope="module")
+def league() -> Any:
+    """league.py as a module."""
+    return _script("league")
 
 
 def _run(out: Path, *extra: str, seed: str = "5") -> subprocess.CompletedProcess[str]:
@@ -189,16 +194,20 @@ def test_it_never_writes_over_the_shipped_policies() -> None:
     assert "holds the repository's own files" in done.stderr
 
 
-def test_sampling_draws_only_actions_of_positive_probability(league: Any) -> None:
+@pytest.mark.parametrize("trainer", ["league", "train"])
+def test_every_trainer_draws_only_actions_of_positive_probability(trainer: str) -> None:
+    # Each trainer samples with the one numerics.sample (train.py once had a copy that gave the
+    # last action, of probability 0, where a row's rounded sums fell short of 1).
+    draw = _script(trainer).sample
     rng = np.random.default_rng(2)
     p = np.zeros((20000, 5), np.float32)
     p[:, 1], p[:, 3] = 0.25, 0.75 - 1e-7  # sums short of 1, as rounding leaves them
-    drawn = league.sample(p, rng)
+    drawn = draw(p, rng)
     assert set(np.unique(drawn).tolist()) == {1, 3}
     assert float(np.mean(drawn == 3)) == pytest.approx(0.75, abs=0.015)
     tiny = np.zeros((10, 4), np.float32)
     tiny[:, 2] = 1e-30
-    assert (league.sample(tiny, rng) == 2).all()
+    assert (draw(tiny, rng) == 2).all()
 
 
 def test_compare_policies_pairs_two_policies_on_the_same_deals(runs: tuple[Path, Path]) -> None:
