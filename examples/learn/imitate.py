@@ -45,7 +45,7 @@ from pathlib import Path
 
 import numpy as np
 from folders import check_target, write_atomic
-from numerics import Adam, new_weights
+from numerics import Adam, masked_probs, new_weights
 
 import reversis
 from reversis.bots.learned import LearnedBot
@@ -106,10 +106,7 @@ def train(weights: dict, adam: Adam, data: dict, args: argparse.Namespace,
             rows = order[start : start + args.batch]
             xb, mb, yb = x[rows], mask[rows], y[rows]
             hidden = np.maximum(xb @ weights["w1"] + weights["b1"], 0.0)
-            logits = np.where(mb, hidden @ weights["w2"] + weights["b2"], -np.inf)
-            logits -= logits.max(axis=1, keepdims=True)
-            p = np.exp(logits)
-            p /= p.sum(axis=1, keepdims=True)
+            p = masked_probs(hidden @ weights["w2"] + weights["b2"], mb)
             r = np.arange(len(rows))
             total += float(-np.log(np.maximum(p[r, yb], 1e-12)).sum())
             d = p
