@@ -1,7 +1,8 @@
 """Fuzz the worlds and rollouts of a view: random hands at random points, the view of a random
 seat, read back from JSON or not, then ``sample_world``, ``world_sampler`` and ``rollouts`` with
 sizes, seeds and attempts from the fuzzer (at and past every limit). Typed errors only; every world
-gives the view back. Run: ``bash fuzz/run.sh worlds``."""
+gives the view back; then the tree search on the view, its worlds weighed or not (``inference``
+from the fuzzer, past its bounds too). Run: ``bash fuzz/run.sh worlds``."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from common import random_hand, run, size, typed_errors_only
 with atheris.instrument_imports(include=["reversis"]):
     import reversis
     from reversis import HandView
+    from reversis.bots import ISMCTSBot
     from reversis.worlds.sampler import world_sampler
 
 
@@ -44,6 +46,12 @@ def test_one_input(data: bytes) -> None:
             result=result,
         )
         assert out.shape == (n, hand.players)
+    inference = (0.0, 0.5, 1.0, 1e-300, -0.5, 1.5, float("nan"))[fdp.ConsumeIntInRange(0, 6)]
+    iterations = fdp.ConsumeIntInRange(1, 200)
+    with typed_errors_only():
+        if view.legal_moves:
+            bot = ISMCTSBot(rng, iterations=iterations, inference=inference)
+            assert bot(view) in view.legal_moves
 
 
 if __name__ == "__main__":

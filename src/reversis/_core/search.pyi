@@ -5,6 +5,8 @@ from typing import Any
 
 MAX_ITERATIONS: int
 MAX_MILLIS: int
+MAX_WORLDS: int
+POOL_WORLDS: int
 
 def search(
     plan: Any,
@@ -17,4 +19,5 @@ def search(
     high: int,
     exploration: float,
     epsilon: float,
+    inference: float = ...,
 ) -> tuple[int | None, int, int]: ...

@@ -11,7 +11,10 @@
 # move the world allows and the tree lacks, plays the hand out (the cautious policy, the steps
 # before play at random, a play at random with probability ``epsilon``), settles it in C
 # (settle_net) and adds each node's mover's net money, normalised by the profile's bounds, up the
-# path. The tree lives in one array of C structs that this file allocates, grows and frees on
+# path. With an ``inference``, each iteration's world is one of the last POOL worlds drawn, chosen
+# in proportion to (1 - inference) ** its surprises (worlds.pyx draw_scored: the other seats'
+# plays that are not the cautious card in it) beyond the fewest among them (bots/search.py
+# _weighed). The tree lives in one array of C structs that this file allocates, grows and frees on
 # every path (try/finally); every number from Python is checked in Python integers first.
 
 from libc.math cimport INFINITY, sqrt
@@ -27,7 +30,7 @@ from reversis._core.play cimport apply_card, nth_card
 from reversis._core.playouts cimport _danger_of, cautious_card
 from reversis._core.settle cimport settle_net
 from reversis._core.steps cimport apply_step, step_allowed, step_cards
-from reversis._core.worlds cimport draw_world, world_table
+from reversis._core.worlds cimport draw_scored, draw_world, world_table
 
 from time import perf_counter
 
@@ -39,12 +42,15 @@ MAX_ITERATIONS = 1_000_000
 MAX_WORLDS = 4096
 #: The longest budget in milliseconds (a day).
 MAX_MILLIS = 86_400_000
+#: The worlds the inference weighs against each other: the last drawn.
+POOL_WORLDS = 64
 
 cdef enum:
     MAX_NODES = 1000001  # MAX_ITERATIONS + 1: a node an iteration, and the root
     DECLINE = 64        # the move code of Decline; a card's move is its bit, 0 to 63
     FIRST_NODES = 1024
     EPSILON_ONE = 1 << 30  # epsilon as a fraction of 2**30
+    POOL = 64           # the worlds the inference weighs against each other: the last drawn
 
 
 cdef struct NodeC:
@@ -56,6 +62,14 @@ cdef struct NodeC:
     uint32_t visits
     uint32_t avail      # the iterations in which the move was available (the paper's n')
     double total        # the sum of the seat's normalised rewards
+
+
+cdef struct PooledC:
+    StateC c
+    FactC log[MAX_FACTS]
+    uint64_t dealt[MAX_PLAYERS]  # the world's deal and widow, as the scratch table held them
+    uint8_t widow[NCARDS]
+    int surprises                # its count of the other seats' plays not the cautious card
 
 
 cdef struct TreeC:
@@ -218,6 +232,45 @@ cdef void _back_up(TreeC* tree, int32_t node, const double* reward) noexcept nog
     tree.nodes[0].visits += 1
 
 
+cdef int _draw_weighed(object plan, Table table, PooledC* pool, int* filled, int* slot,
+                       uint64_t* rng, int tries, const int32_t* danger, const double* weight,
+                       StateC* c, FactC* log) except -1:
+    """The inference's world into ``c`` and ``log``: a world of ``plan`` drawn into the pool's
+    ``slot`` (the oldest, once ``filled``), then one of the pool's worlds chosen in proportion to
+    its weight, ``weight[s - least]`` for a world with ``s`` surprises where the pool's fewest
+    are ``least``; its deal and widow put back on ``table`` (the plan's scratch table, which the
+    next draw rewrites). 1, or 0 if no world was found."""
+    cdef PooledC* w = &pool[slot[0]]
+    cdef int k, least, chosen
+    cdef double total = 0.0, u
+    if not draw_scored(plan, rng, tries, &w.c, w.log, danger, &w.surprises):
+        return 0
+    memcpy(w.dealt, table.c.dealt, sizeof(w.dealt))
+    memcpy(w.widow, table.c.widow, sizeof(w.widow))
+    slot[0] = (slot[0] + 1) % POOL
+    if filled[0] < POOL:
+        filled[0] += 1
+    least = pool[0].surprises
+    for k in range(1, filled[0]):
+        if pool[k].surprises < least:
+            least = pool[k].surprises
+    for k in range(filled[0]):
+        total += weight[pool[k].surprises - least]
+    u = total * next_choice(None, rng, EPSILON_ONE) / <double>EPSILON_ONE
+    chosen = filled[0] - 1
+    for k in range(filled[0]):
+        u -= weight[pool[k].surprises - least]
+        if u < 0.0:
+            chosen = k
+            break
+    w = &pool[chosen]
+    memcpy(c, &w.c, sizeof(StateC))
+    memcpy(log, w.log, w.c.nfacts * sizeof(FactC))
+    memcpy(table.c.dealt, w.dealt, sizeof(w.dealt))
+    memcpy(table.c.widow, w.widow, sizeof(w.widow))
+    return 1
+
+
 cdef int _need_int(object value, object low, object high, str what) except -1:
     if type(value) is not int or not low <= value <= high:
         raise ArgumentError(f"{what} must be an integer from {low} to {high}, not "
@@ -232,7 +285,8 @@ cdef double _need_real(object value, double low, double high, str what) except? 
     return <double>value
 
 
-def search(plan, iterations, millis, seed, attempts, danger, low, high, exploration, epsilon):
+def search(plan, iterations, millis, seed, attempts, danger, low, high, exploration, epsilon,
+           inference=0.0):
     """ISMCTS from the view of ``plan`` (a ``WorldPlan``, or a tuple of 1 to :data:`MAX_WORLDS`
     worlds of the view drawn beforehand, ``CoreState`` values, one taken for each iteration):
     ``iterations`` iterations (an integer from 1 to :data:`MAX_ITERATIONS`, or ``None``) or
@@ -241,7 +295,10 @@ def search(plan, iterations, millis, seed, attempts, danger, low, high, explorat
     within ``attempts`` candidates; ``danger`` the cautious policy's 64 values; each seat's net
     money normalised from ``[low, high]`` to ``[0, 1]``; ``exploration`` UCB1's constant, in
     standard deviations of the rewards backed up so far (every seat's, every iteration's);
-    ``epsilon`` the chance of a random play in a playout. Returns ``(move, iterations made, next
+    ``epsilon`` the chance of a random play in a playout; ``inference`` (from 0 to 1) how much a
+    world is discounted for each play of another seat that is not the cautious policy's card in
+    it (a world's weight ``(1 - inference) ** surprises`` against the fewest among the last
+    :data:`POOL_WORLDS` drawn; 0: every world alike, as drawn). Returns ``(move, iterations made, next
     seed)``: ``move`` the code of the root's move visited most (a card bit, or 64 for Decline;
     ties to the lower code), or ``None`` if no world was found. Every argument is checked
     (ArgumentError) before the loop."""
@@ -251,7 +308,10 @@ def search(plan, iterations, millis, seed, attempts, danger, low, high, explorat
     cdef int32_t table_of_danger[NCARDS]
     cdef int64_t nets[MAX_PLAYERS]
     cdef double reward[MAX_PLAYERS]
-    cdef double lo, span, explore, deadline = INFINITY, r
+    cdef double lo, span, explore, deadline = INFINITY, r, keep
+    cdef double weight[NCARDS + 1]
+    cdef PooledC* pool = NULL
+    cdef int filled = 0, slot = 0
     cdef double seen = 0.0, mean = 0.0, square = 0.0, delta  # the rewards' spread (Welford)
     cdef int tries, eps, seat, n
     cdef Py_ssize_t limit, done = 0
@@ -273,6 +333,7 @@ def search(plan, iterations, millis, seed, attempts, danger, low, high, explorat
     if not low < high:
         raise ArgumentError(f"the bounds of the net money must be low < high, not {low}, {high}")
     explore = _need_real(exploration, 0.0, 100.0, "exploration")
+    keep = 1.0 - _need_real(inference, 0.0, 1.0, "inference")
     r = _need_real(epsilon, 0.0, 1.0, "epsilon")
     _danger_of(danger, table_of_danger)
     cdef tuple worlds = None, finals = None
@@ -306,8 +367,16 @@ def search(plan, iterations, millis, seed, attempts, danger, low, high, explorat
     rng = <uint64_t>seed
     tries = attempts
     final = None
+    weight[0] = 1.0
+    for k in range(1, NCARDS + 1):
+        weight[k] = weight[k - 1] * keep
+    if worlds is None and keep < 1.0:
+        pool = <PooledC*>malloc(POOL * sizeof(PooledC))
+        if pool == NULL:
+            raise MemoryError()
     tree.nodes = <NodeC*>malloc(FIRST_NODES * sizeof(NodeC))
     if tree.nodes == NULL:
+        free(pool)
         raise MemoryError()
     tree.count, tree.capacity = 0, FIRST_NODES
     try:
@@ -325,6 +394,10 @@ def search(plan, iterations, millis, seed, attempts, danger, low, high, explorat
                 table = world.table
                 t = &table.c
                 final = <CoreState>finals[at]
+            elif pool != NULL:
+                if not _draw_weighed(plan, table, pool, &filled, &slot, &rng, tries,
+                                     table_of_danger, weight, &c, log):
+                    return None, done, rng
             elif not draw_world(plan, &rng, tries, &c, log):
                 return None, done, rng
             leaf = _descend(&tree, t, &c, log, &rng,
@@ -358,3 +431,4 @@ def search(plan, iterations, millis, seed, attempts, danger, low, high, explorat
         return (tree.nodes[best].move if best >= 0 else None), done, rng
     finally:
         free(tree.nodes)
+        free(pool)

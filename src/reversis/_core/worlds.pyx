@@ -28,7 +28,8 @@ from reversis._core.bits cimport *
 from reversis._core.state cimport *
 from reversis._core.values cimport _Maker, _make, _maker_of
 from reversis._core.follow cimport to_play
-from reversis._core.playouts cimport POLICY_CALLABLE, POLICY_CAUTIOUS, POLICY_RANDOM, _danger_of, _roll_out
+from reversis._core.playouts cimport (
+    POLICY_CALLABLE, POLICY_CAUTIOUS, POLICY_RANDOM, _danger_of, _roll_out, cautious_card)
 from reversis._core.settle cimport settle_net
 from libc.string cimport memmove
 from reversis._core.sampling cimport MAX_SLOTS, MatchC, _place
@@ -443,10 +444,15 @@ cdef bint _candidate(const PlanC* p, uint64_t* rng, uint64_t* held, uint8_t* tal
 
 
 cdef bint _replay(const PlanC* p, TableC* t, StateC* c, FactC* log, const uint64_t* held,
-                  const uint8_t* talon, const uint8_t* kinds, const uint8_t* cards) noexcept nogil:
+                  const uint8_t* talon, const uint8_t* kinds, const uint8_t* cards,
+                  const int32_t* danger, int* surprises) noexcept nogil:
     """The world's deal into ``t`` and its state after the public moves into ``c``; False at the
-    first move the core refuses."""
+    first move the core refuses. With a ``danger`` table (not NULL), ``surprises`` counts the
+    plays of the other seats that are not the cautious policy's card in the world
+    (playouts.pyx cautious_card): what the search's inference weighs a world by."""
     cdef int seat, k, card
+    if danger != NULL:
+        surprises[0] = 0
     for seat in range(p.n):
         t.dealt[seat] = held[seat]
     memcpy(t.widow, talon, p.talon)
@@ -470,6 +476,9 @@ cdef bint _replay(const PlanC* p, TableC* t, StateC* c, FactC* log, const uint64
         card = p.plays[k]
         if c.to_move < 0 or c.step < t.nsteps or not c.legal >> card & 1:
             return False
+        if danger != NULL and c.to_move != p.seat and card != cautious_card(
+                c.legal, &c.played[c.nplayed - c.ncur], c.ncur, danger):
+            surprises[0] += 1
         apply_card(t, c, log, card)
     return True
 
@@ -493,6 +502,8 @@ cdef class WorldPlan:
     cdef CoreState checked      # the world _draw last accepted after a full check, on its own Deal
     cdef public long long full_checks
     cdef public long long candidates
+    cdef const int32_t* danger  # draw_scored's danger table while it draws, else NULL
+    cdef int surprises          # the surprises of the last candidate replayed with it
 
     def __init__(self):
         raise TypeError("make a WorldPlan with reversis._core.core.view_worlds or plan_worlds")
@@ -512,7 +523,8 @@ cdef class WorldPlan:
             self.candidates += 1
             if not _candidate(&self.p, rng, held, talon, kinds, cards):
                 continue
-            if not _replay(&self.p, t, c, log, held, talon, kinds, cards):
+            if not _replay(&self.p, t, c, log, held, talon, kinds, cards, self.danger,
+                           &self.surprises):
                 continue
             _print_of(t, c, log, self.p.seat, &mine)
             if self.has_print and not _same_print(&mine, &self.target):
@@ -587,6 +599,21 @@ cdef class WorldPlan:
             return state, rng
         return self._state(&c, log, True), rng
 
+    def scored_world(self, seed, attempts, danger):
+        """``(state, surprises, next seed)``: :meth:`world`'s world and its count of the plays of
+        the other seats that are not the cautious card of ``danger`` (a tuple of 64 values) in
+        it, as the search's inference counts them (the tests compare it with
+        reversis.bots.search.surprises); ``(None, 0, next seed)`` if no world turns up."""
+        cdef int32_t table[NCARDS]
+        _danger_of(danger, table)
+        self.danger = table
+        self.surprises = 0
+        try:
+            state, after = self.world(seed, attempts)
+        finally:
+            self.danger = NULL
+        return state, (self.surprises if state is not None else 0), after
+
     def candidate(self, seed):
         """One candidate drawn from ``seed`` (for the tests): ``(state or None, next seed)``, the
         state on its own Deal where the replay accepts the candidate; and the C check's verdict
@@ -602,7 +629,7 @@ cdef class WorldPlan:
         cdef int k
         if not _candidate(&self.p, &rng, held, talon, kinds, cards):
             return None, None, rng
-        if not _replay(&self.p, &self.scratch.c, &c, log, held, talon, kinds, cards):
+        if not _replay(&self.p, &self.scratch.c, &c, log, held, talon, kinds, cards, NULL, NULL):
             return None, None, rng
         verdict = None
         if self.has_print:
@@ -1300,6 +1327,24 @@ cdef int draw_world(object plan, uint64_t* rng, int attempts, StateC* c, FactC* 
     cdef WorldPlan w = <WorldPlan>plan
     cdef int found = w._draw(rng, attempts, c, log)
     w.checked = None  # the state of a full check: not kept
+    return found
+
+
+cdef int draw_scored(object plan, uint64_t* rng, int attempts, StateC* c, FactC* log,
+                     const int32_t* danger, int* surprises) except -1:
+    """As :func:`draw_world`, and in ``surprises`` the world's count of the other seats' plays
+    that are not the cautious card of ``danger`` (the table of 64 values) in it."""
+    if type(plan) is not WorldPlan:
+        raise ArgumentError(f"a search draws its worlds from a WorldPlan, not {type(plan).__name__}")
+    cdef WorldPlan w = <WorldPlan>plan
+    cdef int found
+    w.danger = danger
+    try:
+        found = w._draw(rng, attempts, c, log)
+    finally:
+        w.danger = NULL
+    w.checked = None
+    surprises[0] = w.surprises
     return found
 
 

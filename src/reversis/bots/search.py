@@ -24,6 +24,15 @@ view, every seat's moves in it, as the bot would tell them apart. Each iteration
    whose move led to it: its net money in the settlement, normalised from the profile's bounds
    (:func:`reversis.games.net_bounds`) to ``[0, 1]``.
 
+With ``inference`` above 0 the worlds are weighed by the play seen so far: a world is discounted
+by ``1 - inference`` for each play of another seat that is not the card the cautious policy would
+have played in it (:func:`surprises`), against the last :data:`POOL_WORLDS` worlds drawn, and
+each iteration searches one of those worlds chosen in proportion to its weight. The other seats
+are taken to play much as the cautious rules do: a world in which their plays were the obvious
+ones is likelier than one in which they made many odd choices. Where the worlds are drawn
+beforehand (the steps before play, the first lead) nobody has played a card yet and every world
+counts alike.
+
 The move played is the root's child visited most. The tree covers every step of a hand the
 engine has moves for (exchanges, declines, discards, gifts, passes, plays), so the bot plays every
 profile.
@@ -58,10 +67,12 @@ from reversis._core import engine_name
 from reversis.bots.budgets import MAX_MILLIS as _MAX_MILLIS
 from reversis.bots.budgets import check_search_settings, number
 from reversis.bots.playouts import cautious_pick, danger_table, playout
+from reversis.engine.tricks import Phase
 from reversis.errors import ArgumentError
 from reversis.games import net_bounds
-from reversis.hand import Hand, state_of
+from reversis.hand import Hand, hand_of_state, state_of
 from reversis.moves import Decline, Move
+from reversis.playing import engine_of
 from reversis.profile import Profile
 from reversis.views.view import HandView
 
@@ -69,10 +80,12 @@ __all__ = [
     "DECLINE_CODE",
     "MAX_ITERATIONS",
     "MAX_MILLIS",
+    "POOL_WORLDS",
     "WORLDS",
     "WORLDS_SHARE",
     "ISMCTSBot",
     "move_code",
+    "surprises",
 ]
 
 #: The most iterations of one search (the compiled core's limit too).
@@ -83,6 +96,8 @@ MAX_MILLIS = _MAX_MILLIS
 WORLDS = 64
 #: The share of a ``millis`` budget that drawing them may take.
 WORLDS_SHARE = 0.4
+#: The worlds the inference weighs against each other: the last drawn (the core's too).
+POOL_WORLDS = 64
 #: The code of :class:`~reversis.Decline` in the search's tree (a card's move is its bit, 0–63).
 DECLINE_CODE = 64
 
@@ -92,6 +107,37 @@ if engine_name() == "compiled":
     from reversis._core import search as _core_search
 
     _CORE = _core_search
+
+
+def surprises(world: Hand, seat: int, table: tuple[int, ...]) -> int:
+    """The plays in ``world`` of the seats other than ``seat`` that are not the card the cautious
+    policy (:func:`reversis.bots.playouts.cautious_pick` with the danger ``table``) would have
+    played there, the world's hands being what they were: what the search's ``inference``
+    discounts a world for. The world is replayed from its deal; the steps before play count
+    nothing.
+
+        >>> from reversis import new_hand
+        >>> from reversis.bots.playouts import cautious_policy, danger_table
+        >>> hand = new_hand("hearts", seed=7)
+        >>> table = danger_table(hand.profile)
+        >>> cautious = hand.rollout(policy=cautious_policy(hand.profile))
+        >>> surprises(cautious, 0, table)
+        0
+    """
+    state = state_of(world)
+    hand = hand_of_state(engine_of(state).start(state.deal))
+    count = 0
+    for move in world.moves:
+        if hand.phase is Phase.PLAY and hand.to_move != seat:
+            legal = 0
+            for play in hand.legal_moves():
+                legal |= 1 << move_code(play)
+            trick = hand.current_trick
+            bits = tuple(card.index for _, card in trick.plays) if trick is not None else ()
+            if move_code(move) != cautious_pick(legal, bits, table):
+                count += 1
+        hand = hand.apply(move)
+    return count
 
 
 def move_code(move: Move) -> int:
@@ -111,7 +157,9 @@ class ISMCTSBot:
     ``millis`` milliseconds a decision (at least one iteration; not reproducible), whichever ends
     first when both are given. ``exploration`` is UCB1's constant ``c``, in standard deviations of
     the rewards seen (the module's step 2); ``epsilon`` the chance
-    that a playout plays a random card instead of the cautious one. ``profile`` is needed only for
+    that a playout plays a random card instead of the cautious one; ``inference`` (0 to 1) how
+    much a world is discounted for each play of another seat that the cautious rules would not
+    have made in it (the module's text; 0: the worlds as drawn, alike). ``profile`` is needed only for
     views read from data of a profile that is not shipped. Bad budgets raise
     :class:`~reversis.ArgumentError`.
 
@@ -128,6 +176,7 @@ class ISMCTSBot:
     millis: float | None = None
     exploration: float = 2.0
     epsilon: float = 0.0
+    inference: float = 0.0
     profile: Profile | None = None
 
     def __attrs_post_init__(self) -> None:
@@ -142,6 +191,7 @@ class ISMCTSBot:
         )
         number(self.exploration, 0, 100, "exploration")
         number(self.epsilon, 0, 1, "epsilon")
+        number(self.inference, 0, 1, "inference")
 
     def __call__(self, view: HandView) -> Move:
         """Choose a move for ``view`` (:class:`~reversis.ArgumentError` if it has none;
@@ -186,6 +236,7 @@ class ISMCTSBot:
             high,
             float(self.exploration),
             float(self.epsilon),
+            float(self.inference),
         )
         if code is None:
             raise no_world(view.seat, ATTEMPTS)
@@ -241,10 +292,17 @@ def _search(
     seen, mean, square = 0, 0.0, 0.0  # the rewards' count, mean and squared deviations (Welford)
     limit = bot.iterations if bot.iterations is not None else MAX_ITERATIONS
     deadline = time.perf_counter() + bot.millis / 1000 if bot.millis is not None else math.inf
+    keep = 1.0 - bot.inference
+    seat = plan.view.seat  # type: ignore[attr-defined]
+    pool: list[tuple[Hand, int]] = []  # the last POOL_WORLDS worlds drawn, with their surprises
     for done in range(limit):
         if done and time.perf_counter() >= deadline:
             break
         hand = draw_world(plan, None, draws, ATTEMPTS)
+        if keep < 1.0:
+            hand = _weighed(
+                pool, done % POOL_WORLDS, hand, surprises(hand, seat, table), keep, draws
+            )
         path = [root]
         spread = math.sqrt(square / seen) if seen else 0.0
         hand = _descend(root, hand, path, draws, bot.exploration * spread)
@@ -261,6 +319,26 @@ def _search(
                 node.total += rewards[node.seat]
     visits = {move: child.visits for move, child in root.children.items()}
     return max(moves, key=lambda m: (visits.get(m, -1), -move_code(m)))
+
+
+def _weighed(
+    pool: list[tuple[Hand, int]], slot: int, hand: Hand, count: int, keep: float, draws: object
+) -> Hand:
+    """The inference's world (the C search's ``_draw_weighed``): ``hand``, with ``count``
+    surprises, put in the pool's ``slot`` (the oldest, once it is full), then one of the pool's
+    worlds chosen in proportion to ``keep ** (surprises - fewest)``."""
+    if slot < len(pool):
+        pool[slot] = (hand, count)
+    else:
+        pool.append((hand, count))
+    least = min(surprise for _, surprise in pool)
+    weights = [keep ** (surprise - least) for _, surprise in pool]
+    u = sum(weights) * draws.below(1 << 30) / (1 << 30)  # type: ignore[attr-defined]
+    for (world, _), weight in zip(pool, weights, strict=True):
+        u -= weight
+        if u < 0:
+            return world
+    return pool[-1][0]
 
 
 def _descend(root: _Node, hand: Hand, path: list[_Node], draws: object, explore: float) -> Hand:
