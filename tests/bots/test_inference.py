@@ -203,7 +203,7 @@ def test_reference_search_weighs_its_worlds() -> None:
     resolved, _ = core_plan(view)
     plan = view_plan(view)
     bot = ISMCTSBot(random.Random(0), iterations=40, inference=0.7)
-    args = (plan, view.legal_moves, 5, net_bounds(resolved), danger_table(resolved))
+    args = (plan, view.legal_moves, 5, net_bounds(resolved), danger_table(resolved), 0.0)
     move = _search(bot, *args)
     assert move in view.legal_moves
     assert _search(bot, *args) == move

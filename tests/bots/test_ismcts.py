@@ -355,7 +355,7 @@ def test_core_search_is_the_same_whatever_the_rewards_scale() -> None:
 def test_reference_search_is_the_same_whatever_the_rewards_scale() -> None:
     """The reference search in Python, likewise (on either engine)."""
     from reversis.bots.playouts import danger_table
-    from reversis.bots.search import _search
+    from reversis.bots.search import _search, playout_epsilon
     from reversis.games import net_bounds
 
     for hand in _play_positions()[::2]:
@@ -365,8 +365,53 @@ def test_reference_search_is_the_same_whatever_the_rewards_scale() -> None:
         bounds = net_bounds(profile)
         bot = ISMCTSBot(random.Random(0), iterations=150)
         for seed in (1, 2):
-            same = _search(bot, plan, view.legal_moves, seed, bounds, danger_table(profile))
-            wide = _search(
-                bot, plan, view.legal_moves, seed, _wider(*bounds), danger_table(profile)
-            )
+            table, epsilon = danger_table(profile), playout_epsilon(profile)
+            same = _search(bot, plan, view.legal_moves, seed, bounds, table, epsilon)
+            wide = _search(bot, plan, view.legal_moves, seed, _wider(*bounds), table, epsilon)
             assert wide == same, (profile.name, seed)
+
+
+def test_playout_epsilon_is_random_play_where_the_most_points_win() -> None:
+    """reunion §8: card points are won, and the cautious rules (duck, shed the costliest card)
+    would give them away, so the search's playouts play at random there; the cautious rules in
+    every game of avoiding tricks and penalty cards."""
+    from reversis.bots.search import playout_epsilon
+
+    expected = dict.fromkeys(reversis.available_profiles(), 0.0)
+    expected["reunion"] = 1.0
+    assert {name: playout_epsilon(reversis.load_profile(name)) for name in expected} == expected
+
+
+def _reunion_views() -> list[reversis.views.HandView]:
+    """Réunion's positions in play with a choice, after a few cautious plays."""
+    views = []
+    for seed in range(6):
+        hand = reversis.new_hand("reunion", seed=seed)
+        bot = CautiousBot(random.Random(seed))
+        played = 0
+        while played < 2 + seed or len(hand.legal_moves()) < 2:
+            if hand.phase is reversis.Phase.PLAY:
+                played += 1
+            hand = hand.apply(bot(hand.view(hand.to_move)))  # type: ignore[arg-type]
+        views.append(hand.view(hand.to_move))  # type: ignore[arg-type]
+    return views
+
+
+def test_default_epsilon_is_the_profiles_own() -> None:
+    """Without an ``epsilon`` the search plays out as :func:`playout_epsilon` says: in Réunion
+    the same choices as ``epsilon=1`` and not those of ``epsilon=0`` (the cautious playouts),
+    in Hearts those of ``epsilon=0``; on either engine."""
+
+    def choices(epsilon: float | None, views: list[reversis.views.HandView]) -> list[object]:
+        return [
+            ISMCTSBot(random.Random(seed), iterations=300, epsilon=epsilon)(view)
+            for seed, view in enumerate(views)
+        ]
+
+    assert ISMCTSBot().epsilon is None
+    reunion = _reunion_views()
+    default = choices(None, reunion)
+    assert default == choices(1.0, reunion)
+    assert default != choices(0.0, reunion)
+    hearts = [h.view(h.to_move) for h in _play_positions() if h.profile.name == "hearts"]  # type: ignore[arg-type]
+    assert choices(None, hearts) == choices(0.0, hearts)

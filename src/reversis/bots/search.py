@@ -19,7 +19,8 @@ view, every seat's moves in it, as the bot would tell them apart. Each iteration
 3. **expands**: adds one child for a move the world allows that the node lacks (at random);
 4. **plays out** the world to the end of the hand: the cautious policy
    (:func:`reversis.bots.players.cautious_policy`), the steps before play at random, and a play at
-   random with probability ``epsilon``;
+   random with probability ``epsilon``: by default 0 in the games of avoiding tricks and penalty
+   cards, 1 (every play at random) where the most points win (:func:`playout_epsilon`);
 5. **backpropagates**: each node on the path is visited once more and adds the reward of the seat
    whose move led to it: its net money in the settlement, normalised from the profile's bounds
    (:func:`reversis.games.net_bounds`) to ``[0, 1]``.
@@ -69,7 +70,7 @@ from reversis.bots.budgets import check_search_settings, number
 from reversis.bots.playouts import cautious_pick, danger_table, playout
 from reversis.engine.tricks import Phase
 from reversis.errors import ArgumentError
-from reversis.games import net_bounds
+from reversis.games import game_of, net_bounds
 from reversis.hand import Hand, hand_of_state, state_of
 from reversis.moves import Decline, Move
 from reversis.playing import engine_of
@@ -85,6 +86,7 @@ __all__ = [
     "WORLDS_SHARE",
     "ISMCTSBot",
     "move_code",
+    "playout_epsilon",
     "surprises",
 ]
 
@@ -107,6 +109,20 @@ if engine_name() == "compiled":
     from reversis._core import search as _core_search
 
     _CORE = _core_search
+
+
+def playout_epsilon(profile: Profile) -> float:
+    """The chance of a random play in the search's playouts where :class:`ISMCTSBot` is not given
+    an ``epsilon``: 1 (random playouts) in a game where the most points win (Réunion, reunion §8:
+    card points are won, and the cautious rules, which duck and shed their costliest card, give
+    them away; measured in ``docs/bots.rst``), 0 (the cautious rules) in the games of avoiding
+    tricks and penalty cards.
+
+        >>> from reversis import load_profile
+        >>> playout_epsilon(load_profile("reunion")), playout_epsilon(load_profile("hearts"))
+        (1.0, 0.0)
+    """
+    return 1.0 if game_of(profile).highest_points_win else 0.0
 
 
 def surprises(world: Hand, seat: int, table: tuple[int, ...]) -> int:
@@ -157,7 +173,8 @@ class ISMCTSBot:
     ``millis`` milliseconds a decision (at least one iteration; not reproducible), whichever ends
     first when both are given. ``exploration`` is UCB1's constant ``c``, in standard deviations of
     the rewards seen (the module's step 2); ``epsilon`` the chance
-    that a playout plays a random card instead of the cautious one; ``inference`` (0 to 1) how
+    that a playout plays a random card instead of the cautious one (``None``: the profile's own,
+    :func:`playout_epsilon`); ``inference`` (0 to 1) how
     much a world is discounted for each play of another seat that the cautious rules would not
     have made in it (the module's text; 0: the worlds as drawn, alike). ``profile`` is needed only for
     views read from data of a profile that is not shipped. Bad budgets raise
@@ -175,7 +192,7 @@ class ISMCTSBot:
     iterations: int | None = 1000
     millis: float | None = None
     exploration: float = 2.0
-    epsilon: float = 0.0
+    epsilon: float | None = None
     inference: float = 0.0
     profile: Profile | None = None
 
@@ -190,7 +207,8 @@ class ISMCTSBot:
             self.profile,
         )
         number(self.exploration, 0, 100, "exploration")
-        number(self.epsilon, 0, 1, "epsilon")
+        if self.epsilon is not None:
+            number(self.epsilon, 0, 1, "epsilon")
         number(self.inference, 0, 1, "inference")
 
     def __call__(self, view: HandView) -> Move:
@@ -216,9 +234,10 @@ class ISMCTSBot:
             fast = lower_plan(plan)
         low, high = net_bounds(resolved)
         table = danger_table(resolved)
+        epsilon = playout_epsilon(resolved) if self.epsilon is None else float(self.epsilon)
         if _CORE is None:  # the reference engine: no plan of the core, the search in Python
             assert plan is not None
-            return _search(self, plan, moves, seed, (low, high), table)
+            return _search(self, plan, moves, seed, (low, high), table, epsilon)
         if fast is None:  # the worlds drawn beforehand, in Python; the search in C
             assert plan is not None
             fast, seed = self._worlds(plan, seed, start)
@@ -235,7 +254,7 @@ class ISMCTSBot:
             low,
             high,
             float(self.exploration),
-            float(self.epsilon),
+            epsilon,
             float(self.inference),
         )
         if code is None:
@@ -280,6 +299,7 @@ def _search(
     seed: int,
     bounds: tuple[int, int],
     table: tuple[int, ...],
+    epsilon: float,
 ) -> Move:
     """The search in Python (the module's docstring, step for step), on ``Hand`` values."""
     from reversis.worlds.plan import Draws, draw_world  # noqa: PLC0415 - loaded with the bot
@@ -288,7 +308,7 @@ def _search(
     draws = Draws(seed)
     root = _Node(-1)
     low, span = bounds[0], bounds[1] - bounds[0]
-    policy = _policy(draws, bot.epsilon, table)
+    policy = _policy(draws, epsilon, table)
     seen, mean, square = 0, 0.0, 0.0  # the rewards' count, mean and squared deviations (Welford)
     limit = bot.iterations if bot.iterations is not None else MAX_ITERATIONS
     deadline = time.perf_counter() + bot.millis / 1000 if bot.millis is not None else math.inf
