@@ -302,26 +302,32 @@ def test_core_search_of_worlds_drawn_beforehand() -> None:
             core.search(bad, *args)
 
 
+def _position(profile: str, seed: int, cards: int) -> reversis.Hand:
+    """The hand of ``profile`` dealt at ``seed`` once cautious bots have played ``cards`` cards
+    and the seat to move has a choice."""
+    hand = reversis.new_hand(profile, seed=seed)
+    bot = CautiousBot(random.Random(seed))
+    played = 0
+    while played < cards or len(hand.legal_moves()) < 2:
+        if hand.phase is reversis.Phase.PLAY:
+            played += 1
+        hand = hand.apply(bot(hand.view(hand.to_move)))  # type: ignore[arg-type]
+    return hand
+
+
 def _play_positions() -> list[reversis.Hand]:
     """Positions in play with a choice, in profiles whose money moves far apart in size."""
-    found = []
-    for profile, seed, cards in (
-        ("hearts", 3, 5),
-        ("hearts", 8, 17),
-        ("fournier-1785", 3, 6),
-        ("fournier-1785", 9, 21),
-        ("reunion", 4, 7),
-        ("tetka", 2, 9),
-    ):
-        hand = reversis.new_hand(profile, seed=seed)
-        bot = CautiousBot(random.Random(seed))
-        played = 0
-        while played < cards or len(hand.legal_moves()) < 2:
-            if hand.phase is reversis.Phase.PLAY:
-                played += 1
-            hand = hand.apply(bot(hand.view(hand.to_move)))  # type: ignore[arg-type]
-        found.append(hand)
-    return found
+    return [
+        _position(*where)
+        for where in (
+            ("hearts", 3, 5),
+            ("hearts", 8, 17),
+            ("fournier-1785", 3, 6),
+            ("fournier-1785", 9, 21),
+            ("reunion", 4, 7),
+            ("tetka", 2, 9),
+        )
+    ]
 
 
 def _wider(low: int, high: int) -> tuple[int, int]:
@@ -384,17 +390,8 @@ def test_playout_epsilon_is_random_play_where_the_most_points_win() -> None:
 
 def _reunion_views() -> list[reversis.views.HandView]:
     """Réunion's positions in play with a choice, after a few cautious plays."""
-    views = []
-    for seed in range(6):
-        hand = reversis.new_hand("reunion", seed=seed)
-        bot = CautiousBot(random.Random(seed))
-        played = 0
-        while played < 2 + seed or len(hand.legal_moves()) < 2:
-            if hand.phase is reversis.Phase.PLAY:
-                played += 1
-            hand = hand.apply(bot(hand.view(hand.to_move)))  # type: ignore[arg-type]
-        views.append(hand.view(hand.to_move))  # type: ignore[arg-type]
-    return views
+    hands = [_position("reunion", seed, 2 + seed) for seed in range(6)]
+    return [hand.view(hand.to_move) for hand in hands]  # type: ignore[arg-type]
 
 
 def test_default_epsilon_is_the_profiles_own() -> None:
