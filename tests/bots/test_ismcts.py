@@ -379,11 +379,11 @@ def test_reference_search_is_the_same_whatever_the_rewards_scale() -> None:
 
 def test_playout_epsilon_is_random_play_where_the_most_points_win() -> None:
     """reunion §8: card points are won, and the cautious rules (duck, shed the costliest card)
-    would give them away, so the search's playouts play at random there; the cautious rules in
-    every game of avoiding tricks and penalty cards."""
+    would give them away, so the search's playouts play at random there; the cautious rules with
+    a random play in ten in every game of avoiding tricks and penalty cards."""
     from reversis.bots.search import playout_epsilon
 
-    expected = dict.fromkeys(reversis.available_profiles(), 0.0)
+    expected = dict.fromkeys(reversis.available_profiles(), 0.1)
     expected["reunion"] = 1.0
     assert {name: playout_epsilon(reversis.load_profile(name)) for name in expected} == expected
 
@@ -397,7 +397,7 @@ def _reunion_views() -> list[reversis.views.HandView]:
 def test_default_epsilon_is_the_profiles_own() -> None:
     """Without an ``epsilon`` the search plays out as :func:`playout_epsilon` says: in Réunion
     the same choices as ``epsilon=1`` and not those of ``epsilon=0`` (the cautious playouts),
-    in Hearts those of ``epsilon=0``; on either engine."""
+    in Hearts those of ``epsilon=0.1`` and not those of ``epsilon=0``; on either engine."""
 
     def choices(epsilon: float | None, views: list[reversis.views.HandView]) -> list[object]:
         return [
@@ -411,4 +411,5 @@ def test_default_epsilon_is_the_profiles_own() -> None:
     assert default == choices(1.0, reunion)
     assert default != choices(0.0, reunion)
     hearts = [h.view(h.to_move) for h in _play_positions() if h.profile.name == "hearts"]  # type: ignore[arg-type]
-    assert choices(None, hearts) == choices(0.0, hearts)
+    assert choices(None, hearts) == choices(0.1, hearts)
+    assert choices(None, hearts) != choices(0.0, hearts)

@@ -19,8 +19,8 @@ view, every seat's moves in it, as the bot would tell them apart. Each iteration
 3. **expands**: adds one child for a move the world allows that the node lacks (at random);
 4. **plays out** the world to the end of the hand: the cautious policy
    (:func:`reversis.bots.players.cautious_policy`), the steps before play at random, and a play at
-   random with probability ``epsilon``: by default 0 in the games of avoiding tricks and penalty
-   cards, 1 (every play at random) where the most points win (:func:`playout_epsilon`);
+   random with probability ``epsilon``: by default 0.1 in the games of avoiding tricks and
+   penalty cards, 1 (every play at random) where the most points win (:func:`playout_epsilon`);
 5. **backpropagates**: each node on the path is visited once more and adds the reward of the seat
    whose move led to it: its net money in the settlement, normalised from the profile's bounds
    (:func:`reversis.games.net_bounds`) to ``[0, 1]``.
@@ -78,10 +78,12 @@ from reversis.profile import Profile
 from reversis.views.view import HandView
 
 __all__ = [
+    "CAUTIOUS_PLAYOUTS",
     "DECLINE_CODE",
     "MAX_ITERATIONS",
     "MAX_MILLIS",
     "POOL_WORLDS",
+    "RANDOM_PLAYOUTS",
     "WORLDS",
     "WORLDS_SHARE",
     "ISMCTSBot",
@@ -102,6 +104,10 @@ WORLDS_SHARE = 0.4
 POOL_WORLDS = 64
 #: The code of :class:`~reversis.Decline` in the search's tree (a card's move is its bit, 0–63).
 DECLINE_CODE = 64
+#: :func:`playout_epsilon` in the games of avoiding tricks and penalty cards: a random play in ten.
+CAUTIOUS_PLAYOUTS = 0.1
+#: :func:`playout_epsilon` in a game where the most points win: every play at random.
+RANDOM_PLAYOUTS = 1.0
 
 #: The compiled search where the core plays, else ``None``.
 _CORE: ModuleType | None = None
@@ -113,16 +119,17 @@ if engine_name() == "compiled":
 
 def playout_epsilon(profile: Profile) -> float:
     """The chance of a random play in the search's playouts where :class:`ISMCTSBot` is not given
-    an ``epsilon``: 1 (random playouts) in a game where the most points win (Réunion, reunion §8:
-    card points are won, and the cautious rules, which duck and shed their costliest card, give
-    them away; measured in ``docs/bots.rst``), 0 (the cautious rules) in the games of avoiding
-    tricks and penalty cards.
+    an ``epsilon``: :data:`RANDOM_PLAYOUTS` (every play at random) in a game where the most points
+    win (Réunion, reunion §8: card points are won, and the cautious rules, which duck and shed
+    their costliest card, give them away), :data:`CAUTIOUS_PLAYOUTS` (the cautious card, but a
+    random one a play in ten) in the games of avoiding tricks and penalty cards. Both were
+    measured against the cautious playouts (``epsilon=0``) on the ladder: ``docs/bots.rst``.
 
         >>> from reversis import load_profile
         >>> playout_epsilon(load_profile("reunion")), playout_epsilon(load_profile("hearts"))
-        (1.0, 0.0)
+        (1.0, 0.1)
     """
-    return 1.0 if game_of(profile).highest_points_win else 0.0
+    return RANDOM_PLAYOUTS if game_of(profile).highest_points_win else CAUTIOUS_PLAYOUTS
 
 
 def surprises(world: Hand, seat: int, table: tuple[int, ...]) -> int:
