@@ -174,7 +174,8 @@ def move_code(move: Move) -> int:
 class ISMCTSBot:
     """Information-set Monte Carlo tree search (see the module's docstring): a tree over the
     bot's information sets, a world of its view drawn for each iteration, UCB1 with availability
-    counts, cautious playouts, each seat's net money normalised by the profile's bounds.
+    counts, playouts by the cautious rules with random plays (:func:`playout_epsilon`), each
+    seat's net money normalised by the profile's bounds.
 
     The budget is ``iterations`` iterations a decision (deterministic with a seeded ``rng``) or
     ``millis`` milliseconds a decision (at least one iteration; not reproducible), whichever ends
